@@ -1,0 +1,69 @@
+import Foundation
+
+extension JSONWriter {
+    /// Writes a value of a dictionary form: preserved unknown values and dictionaries that
+    /// go through the dictionary API.
+    ///
+    /// Object keys are sorted, so the same value always gives the same bytes.
+    mutating func writeAny(_ value: Any) throws {
+        if let string = value as? String {
+            writeString(string)
+        } else if let decimal = value as? NSDecimalNumber {
+            try decimal.decimalValue.writeJSON(to: &self)
+        } else if let number = SavedNumber(value) {
+            try writeNumber(number)
+        } else if let array = value as? [Any] {
+            try writeAnyArray(array)
+        } else if let dictionary = value as? [String: Any] {
+            try writeAnyDictionary(dictionary)
+        } else if value is NSNull {
+            writeNull()
+        } else if let date = value as? Date {
+            try date.writeJSON(to: &self)
+        } else if let data = value as? Data {
+            try data.writeJSON(to: &self)
+        } else if let object = value as? ModelObject {
+            try writeModelObject(object)
+        } else {
+            throw ModelError(.typeMismatch(expected: "a JSON value", found: FoundValue.describe(value)))
+        }
+    }
+
+    private mutating func writeNumber(_ number: SavedNumber) throws {
+        switch number {
+        case .bool(let bool): writeBool(bool)
+        case .int(let int): writeInteger(int)
+        case .uint(let uint): writeInteger(uint)
+        case .double(let double): try writeDouble(double)
+        }
+    }
+
+    private mutating func writeAnyArray(_ array: [Any]) throws {
+        guard !array.isEmpty else { return try writeArray([Int]()) }
+        var values: [AnyJSONValue] = []
+        values.reserveCapacity(array.count)
+        for element in array { values.append(AnyJSONValue(value: element)) }
+        try writeArray(values)
+    }
+
+    private mutating func writeAnyDictionary(_ dictionary: [String: Any]) throws {
+        try writeDictionary(dictionary.mapValues(AnyJSONValue.init(value:)))
+    }
+}
+
+/// A dictionary-form value of unknown type, so that the generic container writers serve it.
+private struct AnyJSONValue: SavedValue {
+    let value: Any
+
+    static func make(savedValue: Any, context: LoadContext) throws -> AnyJSONValue {
+        AnyJSONValue(value: savedValue)
+    }
+
+    func savedValue(context: SaveContext) throws -> Any { value }
+
+    func writeJSON(to writer: inout JSONWriter) throws {
+        try writer.writeAny(value)
+    }
+
+    static func == (lhs: AnyJSONValue, rhs: AnyJSONValue) -> Bool { false }
+}

@@ -1,0 +1,255 @@
+import Foundation
+
+/// Builds JSON bytes straight from saved values, without an intermediate dictionary.
+///
+/// Its output parses with `JSONSerialization` into the same dictionary that the model's
+/// ``ModelObject/dictionary`` gives, and its pretty layout matches `JSONSerialization`'s
+/// `prettyPrinted` output. Custom saved values write through the methods below; most use
+/// ``SavedRepresentable`` and never touch the writer.
+public struct JSONWriter {
+    /// The bytes written so far.
+    public private(set) var bytes: [UInt8] = []
+
+    let options: WriteOptions
+    private let isPretty: Bool
+    private let escapesSlashes: Bool
+    private var level = 0
+    var objectsBeingWritten: [ObjectIdentifier] = []
+
+    init(options: WriteOptions) {
+        self.options = options
+        isPretty = !options.contains(.compact)
+        escapesSlashes = !options.contains(.withoutEscapingSlashes)
+        bytes.reserveCapacity(1024)
+    }
+
+    // MARK: Scalars
+
+    /// Writes `null`.
+    public mutating func writeNull() {
+        append("null")
+    }
+
+    /// Writes `true` or `false`.
+    ///
+    /// - Parameter value: The boolean.
+    public mutating func writeBool(_ value: Bool) {
+        append(value ? "true" : "false")
+    }
+
+    /// Writes an integer in decimal.
+    ///
+    /// - Parameter value: The integer.
+    public mutating func writeInteger<Integer: FixedWidthInteger>(_ value: Integer) {
+        if let small = Int64(exactly: value) {
+            writeDigits(of: small)
+        } else {
+            writeRawASCII(String(value))
+        }
+    }
+
+    /// Writes the shortest decimal that reads back as the same `Double`.
+    ///
+    /// - Parameter value: The number.
+    /// - Throws: A ``ModelError`` for NaN and infinity, which JSON cannot hold.
+    public mutating func writeDouble(_ value: Double) throws {
+        guard value.isFinite else { throw ModelError(.unencodableNumber("\(value)")) }
+        // Whole numbers print without ".0", as JSONSerialization prints them.
+        if value.rounded(.towardZero) == value, abs(value) < 1e15 {
+            if value == 0, value.sign == .minus {
+                append("-0")
+            } else {
+                writeDigits(of: Int64(value))
+            }
+        } else {
+            writeRawASCII(value.description)
+        }
+    }
+
+    /// Writes the shortest decimal that reads back as the same `Float`.
+    ///
+    /// - Parameter value: The number.
+    /// - Throws: A ``ModelError`` for NaN and infinity, which JSON cannot hold.
+    public mutating func writeFloat(_ value: Float) throws {
+        guard value.isFinite else { throw ModelError(.unencodableNumber("\(value)")) }
+        if value.rounded(.towardZero) == value, abs(value) < 1e7 {
+            try writeDouble(Double(value))
+        } else {
+            writeRawASCII(value.description)
+        }
+    }
+
+    /// Writes a string in quotes, escaping what JSON requires.
+    ///
+    /// - Parameter value: The string.
+    public mutating func writeString(_ value: String) {
+        var value = value
+        value.withUTF8 { appendEscaped($0) }
+    }
+
+    // MARK: Containers
+
+    /// Writes an array of saved values.
+    ///
+    /// - Parameter array: The elements.
+    /// - Throws: The first error an element throws, located at its index.
+    public mutating func writeArray<Element: SavedValue>(_ array: [Element]) throws {
+        guard !array.isEmpty else { return writeEmpty(open: "[", close: "]") }
+        append("[")
+        level += 1
+        for (index, element) in array.enumerated() {
+            if index > 0 { append(",") }
+            newLine()
+            do {
+                try element.writeJSON(to: &self)
+            } catch let error as ModelError {
+                throw error.prefixed(with: .index(index))
+            }
+        }
+        level -= 1
+        newLine()
+        append("]")
+    }
+
+    /// Writes a dictionary of saved values, with its keys sorted.
+    ///
+    /// - Parameter dictionary: The entries.
+    /// - Throws: The first error a value throws, located at its key.
+    public mutating func writeDictionary<Value: SavedValue>(_ dictionary: [String: Value]) throws {
+        guard !dictionary.isEmpty else { return writeEmpty(open: "{", close: "}") }
+        append("{")
+        level += 1
+        for (index, key) in dictionary.keys.sorted(by: JSONWriter.keyOrder).enumerated() {
+            guard let value = dictionary[key] else { continue }
+            writeKey(key, isFirst: index == 0)
+            do {
+                try value.writeJSON(to: &self)
+            } catch let error as ModelError {
+                throw error.prefixed(with: .key(key))
+            }
+        }
+        level -= 1
+        newLine()
+        append("}")
+    }
+
+    // MARK: Building blocks
+
+    mutating func beginObject() {
+        append("{")
+        level += 1
+    }
+
+    mutating func endObject(isEmpty: Bool) {
+        level -= 1
+        if isEmpty, isPretty { append("\n") }
+        newLine()
+        append("}")
+    }
+
+    /// Writes a key and its separator: the comma before it, the line break and indent when
+    /// pretty, the quoted key and the colon.
+    mutating func writeKey(_ key: String, isFirst: Bool) {
+        if !isFirst { append(",") }
+        newLine()
+        writeString(key)
+        append(isPretty ? " : " : ":")
+    }
+
+    /// Writes a key already quoted and escaped, with its separators.
+    mutating func writeKey(quoted key: [UInt8], isFirst: Bool) {
+        if !isFirst { append(",") }
+        newLine()
+        bytes.append(contentsOf: key)
+        append(isPretty ? " : " : ":")
+    }
+
+    mutating func writeRawASCII(_ text: String) {
+        bytes.append(contentsOf: text.utf8)
+    }
+
+    private mutating func writeEmpty(open: StaticString, close: StaticString) {
+        append(open)
+        if isPretty {
+            append("\n\n")
+            indent()
+        }
+        append(close)
+    }
+
+    private mutating func newLine() {
+        guard isPretty else { return }
+        bytes.append(0x0A)
+        indent()
+    }
+
+    private mutating func indent() {
+        for _ in 0..<level { append("  ") }
+    }
+
+    private mutating func append(_ text: StaticString) {
+        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    private mutating func writeDigits(of value: Int64) {
+        if value < 0 { bytes.append(0x2D) }
+        var magnitude = value.magnitude
+        var digits: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            repeat {
+                buffer[19 - count] = UInt8(truncatingIfNeeded: magnitude % 10) + 0x30
+                magnitude /= 10
+                count += 1
+            } while magnitude > 0
+            bytes.append(contentsOf: buffer[(20 - count)..<20])
+        }
+    }
+
+    private mutating func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {
+        bytes.append(0x22)
+        var start = 0
+        for index in 0..<utf8.count {
+            let byte = utf8[index]
+            guard byte < 0x20 || byte == 0x22 || byte == 0x5C || (byte == 0x2F && escapesSlashes) else { continue }
+            if start < index { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index])) }
+            start = index + 1
+            bytes.append(0x5C)
+            switch byte {
+            case 0x22, 0x5C, 0x2F: bytes.append(byte)
+            case 0x08: bytes.append(0x62)  // \b
+            case 0x0C: bytes.append(0x66)  // \f
+            case 0x0A: bytes.append(0x6E)  // \n
+            case 0x0D: bytes.append(0x72)  // \r
+            case 0x09: bytes.append(0x74)  // \t
+            default:
+                let hex: [UInt8] = Array("0123456789abcdef".utf8)
+                bytes.append(contentsOf: [0x75, 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]])
+            }
+        }
+        if start < utf8.count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<utf8.count])) }
+        bytes.append(0x22)
+    }
+
+    /// The quoted, escaped form of a key, computed once per property.
+    static func quotedKey(_ key: String, escapingSlashes: Bool) -> [UInt8] {
+        var writer = JSONWriter(options: escapingSlashes ? [.compact] : [.compact, .withoutEscapingSlashes])
+        writer.writeString(key)
+        return writer.bytes
+    }
+
+    /// The order of keys in sorted output: by their UTF-8 bytes.
+    static func keyOrder(_ lhs: String, _ rhs: String) -> Bool {
+        lhs.utf8.lexicographicallyPrecedes(rhs.utf8)
+    }
+
+    /// The elements ordered by their compact JSON forms, for collections without an order.
+    static func sortedByJSON<Element: SavedValue>(_ elements: [Element]) -> [Element] {
+        let keyed = elements.map { element -> ([UInt8], Element) in
+            var writer = JSONWriter(options: [.compact, .sortedKeys])
+            try? element.writeJSON(to: &writer)
+            return (writer.bytes, element)
+        }
+        return keyed.sorted { $0.0.lexicographicallyPrecedes($1.0) }.map(\.1)
+    }
+}

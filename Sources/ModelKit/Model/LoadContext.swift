@@ -1,0 +1,61 @@
+/// The state of one load: its options, the problems found so far and the nesting depth.
+///
+/// ModelKit creates one for each call that loads data and passes it to every
+/// ``SavedValue/make(savedValue:context:)`` on the way down. Custom saved values only pass it on.
+public final class LoadContext {
+    /// The options of the load.
+    public let options: LoadOptions
+
+    /// The deepest nesting of model objects that loading accepts.
+    public static let maximumDepth = 512
+
+    var issues: [ModelError] = []
+    var depth = 0
+
+    init(options: LoadOptions) {
+        self.options = options
+    }
+
+    /// Whether problems are recorded instead of thrown.
+    public var isLenient: Bool { options.contains(.lenient) }
+
+    /// Records a problem in a lenient load, or throws it in a strict one.
+    ///
+    /// - Parameter error: The problem, with its key path relative to the value being loaded.
+    /// - Throws: `error`, when the load is strict.
+    public func report(_ error: ModelError) throws {
+        guard isLenient else { throw error }
+        issues.append(error)
+    }
+
+    /// Prefixes the key paths of the problems recorded since `mark` with `component`.
+    func prefixIssues(from mark: Int, with component: ModelKeyPath.Component) {
+        guard issues.count > mark else { return }
+        for index in mark..<issues.count {
+            issues[index] = issues[index].prefixed(with: component)
+        }
+    }
+
+    /// Runs `body`, prefixing the key paths of the problems it throws or records with `component`.
+    func within<Result>(_ component: ModelKeyPath.Component, _ body: () throws -> Result) throws -> Result {
+        let mark = issues.count
+        defer { prefixIssues(from: mark, with: component) }
+        do {
+            return try body()
+        } catch let error as ModelError {
+            throw error.prefixed(with: component)
+        }
+    }
+
+    func enterObject() throws {
+        depth += 1
+        if depth > Self.maximumDepth {
+            depth -= 1
+            throw ModelError(.nestingTooDeep(limit: Self.maximumDepth))
+        }
+    }
+
+    func leaveObject() {
+        depth -= 1
+    }
+}

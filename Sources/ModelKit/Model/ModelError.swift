@@ -1,0 +1,111 @@
+import Foundation
+
+/// An error from loading or writing a model, naming the key path of the value at fault.
+///
+/// Every problem that data can cause surfaces as a `ModelError`, never as a trap:
+///
+/// ```swift
+/// do {
+///     let demo = try Demo(json: data)
+/// } catch let error as ModelError {
+///     print(error)  // children[2].label.red: expected a number, found "red"
+/// }
+/// ```
+public struct ModelError: Error, CustomStringConvertible, CustomDebugStringConvertible {
+    /// What went wrong.
+    public enum Reason: Sendable, Equatable {
+        /// The value has the wrong type, such as a string where a number belongs.
+        case typeMismatch(expected: String, found: String)
+        /// A `null` stands where a value that cannot be `nil` belongs.
+        case valueNotFound(expected: String)
+        /// A number does not fit the integer type of its property.
+        case numberOutOfRange(type: String, found: String)
+        /// A number with a fraction stands where an integer belongs.
+        case fractionalNumber(type: String, found: String)
+        /// A string is not a valid date, URL, UUID, Base64 block or other formatted value.
+        case invalidValue(expected: String, found: String)
+        /// The bytes are not valid JSON.
+        case invalidJSON(String)
+        /// A class name in the data is not registered and no declared type stands in for it.
+        case unknownClass(String)
+        /// A class name in the data names a class that is not the expected class or a subclass.
+        case unrelatedClass(String, expected: String)
+        /// A number that JSON cannot hold, such as NaN or infinity.
+        case unencodableNumber(String)
+        /// A model object contains itself, directly or through other objects.
+        case cycle(String)
+        /// Model objects are nested more deeply than the limit.
+        case nestingTooDeep(limit: Int)
+        /// Reading or writing a file failed.
+        case fileError(String)
+        /// A migration, upgrade or custom saved value reported a problem.
+        case custom(String)
+    }
+
+    /// What went wrong.
+    public var reason: Reason
+    /// Where in the data it went wrong.
+    public var keyPath: ModelKeyPath
+    /// The error that caused this one, if another error did.
+    public var underlyingError: (any Error)?
+
+    /// Creates an error.
+    ///
+    /// - Parameters:
+    ///   - reason: What went wrong.
+    ///   - keyPath: Where in the data it went wrong.
+    ///   - underlyingError: The error that caused this one, if any.
+    public init(_ reason: Reason, at keyPath: ModelKeyPath = ModelKeyPath(), underlyingError: (any Error)? = nil) {
+        self.reason = reason
+        self.keyPath = keyPath
+        self.underlyingError = underlyingError
+    }
+
+    /// The reason, preceded by the key path unless the problem is at the root.
+    public var description: String {
+        keyPath.isRoot ? reasonText : "\(keyPath): \(reasonText)"
+    }
+
+    /// The description, followed by the underlying error when there is one.
+    public var debugDescription: String {
+        guard let underlyingError else { return description }
+        return "\(description) (\(underlyingError))"
+    }
+
+    private var reasonText: String {
+        switch reason {
+        case .typeMismatch(let expected, let found):
+            return "expected \(expected), found \(found)"
+        case .valueNotFound(let expected):
+            return "expected \(expected), found null"
+        case .numberOutOfRange(let type, let found):
+            return "number \(found) is out of range for \(type)"
+        case .fractionalNumber(let type, let found):
+            return "expected a whole number for \(type), found \(found)"
+        case .invalidValue(let expected, let found):
+            return "expected \(expected), found \(found)"
+        case .invalidJSON(let detail):
+            return "invalid JSON: \(detail)"
+        case .unknownClass(let name):
+            return "unknown class name \"\(name)\""
+        case .unrelatedClass(let name, let expected):
+            return "class \"\(name)\" is not \(expected) or one of its subclasses"
+        case .unencodableNumber(let number):
+            return "\(number) cannot be written as JSON"
+        case .cycle(let name):
+            return "\(name) contains itself"
+        case .nestingTooDeep(let limit):
+            return "model objects are nested more than \(limit) levels deep"
+        case .fileError(let detail):
+            return detail
+        case .custom(let detail):
+            return detail
+        }
+    }
+
+    func prefixed(with component: ModelKeyPath.Component) -> ModelError {
+        var copy = self
+        copy.keyPath.prepend(component)
+        return copy
+    }
+}

@@ -1,0 +1,46 @@
+/// The location of a value inside a model's data, such as `children[2].label.red`.
+///
+/// Errors and load issues carry a key path so that a problem deep inside a document
+/// can be found without guessing.
+public struct ModelKeyPath: Hashable, Sendable, CustomStringConvertible {
+    /// One step of a key path.
+    public enum Component: Hashable, Sendable {
+        /// A key in a dictionary: a saved property or a dictionary entry.
+        case key(String)
+        /// A position in an array.
+        case index(Int)
+    }
+
+    /// The steps from the root of the document to the value.
+    public internal(set) var components: [Component]
+
+    /// Creates a key path from its steps.
+    ///
+    /// - Parameter components: The steps from the root of the document to the value.
+    public init(_ components: [Component] = []) {
+        self.components = components
+    }
+
+    /// Whether the key path names the root of the document.
+    public var isRoot: Bool { components.isEmpty }
+
+    /// The key path in the form `children[2].label.red`; the root reads `(root)`.
+    public var description: String {
+        guard !components.isEmpty else { return "(root)" }
+        var text = ""
+        for component in components {
+            switch component {
+            case .key(let key):
+                if !text.isEmpty { text += "." }
+                text += key
+            case .index(let index):
+                text += "[\(index)]"
+            }
+        }
+        return text
+    }
+
+    mutating func prepend(_ component: Component) {
+        components.insert(component, at: 0)
+    }
+}

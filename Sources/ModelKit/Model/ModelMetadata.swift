@@ -1,0 +1,76 @@
+@_spi(Reflection) import Swift
+import Foundation
+
+/// What ModelKit knows of one model class, computed once and shared by every thread.
+///
+/// The saved properties are found in the runtime's reflection metadata: every stored field
+/// whose type is `Saved<Value>`, superclass fields first, each in declaration order. Custom
+/// keys are read from one prototype instance. After that, loading and writing reach each
+/// property's storage through its field offset, without reflection per object.
+final class ModelMetadata: @unchecked Sendable {
+    // Immutable after creation: every stored property is a `let` of a Sendable or immutable type.
+    let modelClass: ModelObject.Type
+    let modelName: String
+    let legacyModelNames: [String]
+    let modelVersion: Int
+    let properties: [AnySavedProperty]
+    let savedKeys: [String]
+    let propertiesByKey: [String: AnySavedProperty]
+    let propertiesByOffset: [Int: AnySavedProperty]
+    let containsModelObjects: Bool
+
+    private static let cache = Locked<[ObjectIdentifier: ModelMetadata]>([:])
+
+    /// The metadata of a model class, computed on first use.
+    static func of(_ modelClass: ModelObject.Type) -> ModelMetadata {
+        let identifier = ObjectIdentifier(modelClass)
+        if let metadata = cache.withLock({ $0[identifier] }) {
+            return metadata
+        }
+        // Built outside the lock: building creates a prototype, whose initializer may use
+        // other model classes.
+        let metadata = ModelMetadata(modelClass: modelClass)
+        let stored = cache.withLock { cache in
+            if let existing = cache[identifier] { return existing }
+            cache[identifier] = metadata
+            return metadata
+        }
+        if stored === metadata {
+            ModelRegistry.shared.register(modelClass, names: [metadata.modelName] + metadata.legacyModelNames)
+        }
+        return stored
+    }
+
+    private init(modelClass: ModelObject.Type) {
+        self.modelClass = modelClass
+        modelName = modelClass.modelName
+        legacyModelNames = modelClass.legacyModelNames
+        modelVersion = modelClass.modelVersion
+        properties = Self.findProperties(of: modelClass)
+        savedKeys = properties.map(\.key)
+        propertiesByKey = Dictionary(properties.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        propertiesByOffset = Dictionary(uniqueKeysWithValues: properties.map { ($0.offset, $0) })
+        containsModelObjects = properties.contains { $0.containsModelObjects }
+    }
+
+    // `_EachFieldOptions.classType`, spelled by value: the named constant is a global that
+    // strict concurrency checking will not let Swift 6 code read.
+    private static let classFieldsOption = _EachFieldOptions(rawValue: 1 << 0)
+
+    private static func findProperties(of modelClass: ModelObject.Type) -> [AnySavedProperty] {
+        var fields: [(name: String, offset: Int, type: any SavedField.Type)] = []
+        _forEachField(of: modelClass, options: classFieldsOption) { name, offset, fieldType, _ in
+            if let savedType = fieldType as? any SavedField.Type {
+                var fieldName = String(cString: name)
+                if fieldName.hasPrefix("_") { fieldName.removeFirst() }
+                fields.append((fieldName, offset, savedType))
+            }
+            return true
+        }
+        guard !fields.isEmpty else { return [] }
+        let prototype = modelClass.init()
+        return withExtendedLifetime(prototype) {
+            fields.map { $0.type.makeProperty(name: $0.name, offset: $0.offset, in: prototype) }
+        }
+    }
+}

@@ -1,0 +1,125 @@
+import Foundation
+
+/// The values that saved properties and unknown keys had before they changed.
+struct ChangeRecord {
+    /// Original values of saved properties, by field offset.
+    var properties: [Int: Any] = [:]
+    /// Original values of unknown keys, by key; `nil` for a key that was absent.
+    var unknownKeys: [String: Any?] = [:]
+
+    var isEmpty: Bool { properties.isEmpty && unknownKeys.isEmpty }
+}
+
+extension ModelObject {
+    /// Whether a saved property of this object was set to a different value since creation,
+    /// the last load or the last ``clearChanges()``.
+    ///
+    /// Setting a property back to the value it started from undoes its change.
+    public var hasChanges: Bool {
+        !changeRecord.isEmpty
+    }
+
+    /// The keys of the saved properties and unknown values that changed.
+    public var changedKeys: Set<String> {
+        let metadata = ModelMetadata.of(type(of: self))
+        var keys = Set(changeRecord.unknownKeys.keys)
+        for offset in changeRecord.properties.keys {
+            if let property = metadata.propertiesByOffset[offset] { keys.insert(property.key) }
+        }
+        return keys
+    }
+
+    /// Whether this object or any model object nested in it, directly or in a collection,
+    /// has changes.
+    public var hasAnyChanges: Bool {
+        var found = false
+        enumerateObjects { object, stop in
+            if object.hasChanges {
+                found = true
+                stop = true
+            }
+        }
+        return found
+    }
+
+    /// Forgets the changes of this object and every model object nested in it, making the
+    /// current values the ones that ``revertChanges()`` returns to.
+    public func clearChanges() {
+        enumerateObjects { object, _ in
+            object.changeRecord = ChangeRecord()
+        }
+    }
+
+    /// Puts back the values from the last load or ``clearChanges()`` in this object and every
+    /// model object nested in it, then clears the changes.
+    public func revertChanges() {
+        var objects: [ModelObject] = []
+        enumerateObjects { object, _ in objects.append(object) }
+        for object in objects {
+            object.revertOwnChanges()
+        }
+    }
+
+    /// Visits this object and every model object nested in it, depth first, parents before
+    /// children, each once.
+    ///
+    /// ```swift
+    /// demo.enumerateObjects { object, stop in
+    ///     if object is ColorValue { stop = true }
+    /// }
+    /// ```
+    ///
+    /// - Parameter body: Called with each object; set `stop` to `true` to end the walk.
+    public func enumerateObjects(_ body: (_ object: ModelObject, _ stop: inout Bool) -> Void) {
+        var visited: Set<ObjectIdentifier> = []
+        var stop = false
+        _ = visit(body, visited: &visited, stop: &stop)
+    }
+
+    private func visit(
+        _ body: (ModelObject, inout Bool) -> Void,
+        visited: inout Set<ObjectIdentifier>,
+        stop: inout Bool
+    ) -> Bool {
+        guard visited.insert(ObjectIdentifier(self)).inserted else { return true }
+        body(self, &stop)
+        if stop { return false }
+        let metadata = ModelMetadata.of(type(of: self))
+        guard metadata.containsModelObjects else { return true }
+        var children: [ModelObject] = []
+        for property in metadata.properties where property.containsModelObjects {
+            _ = property.visitModelObjects(of: self) { child in
+                children.append(child)
+                return true
+            }
+        }
+        for child in children where !child.visit(body, visited: &visited, stop: &stop) {
+            return false
+        }
+        return true
+    }
+
+    private func revertOwnChanges() {
+        guard hasChanges else { return }
+        let metadata = ModelMetadata.of(type(of: self))
+        observationRegistrar.withMutation(of: self, keyPath: \.savedValuesToken) {
+            for (offset, original) in changeRecord.properties {
+                metadata.propertiesByOffset[offset]?.setValue(original, of: self)
+            }
+            for (key, original) in changeRecord.unknownKeys {
+                unknownValues[key] = original
+            }
+            changeRecord = ChangeRecord()
+        }
+    }
+
+    func recordChange<Value: SavedValue>(atOffset offset: Int, from oldValue: Value, to newValue: Value) {
+        if let original = changeRecord.properties[offset] {
+            if let original = original as? Value, original == newValue {
+                changeRecord.properties[offset] = nil
+            }
+        } else {
+            changeRecord.properties[offset] = oldValue
+        }
+    }
+}

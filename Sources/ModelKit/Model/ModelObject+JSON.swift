@@ -1,0 +1,120 @@
+import Foundation
+
+extension ModelObject {
+    /// Creates an object of this class from JSON.
+    ///
+    /// ```swift
+    /// let demo = try Demo(json: #"{"version":1,"representedClassName":"Demo","text":"Foo"}"#)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - json: UTF-8 JSON whose top level is an object.
+    ///   - options: How to load; strict by default.
+    /// - Throws: A ``ModelError`` for invalid JSON, a top level that is not an object, or a
+    ///   value that does not fit, naming its key path.
+    public convenience init(json: Data, options: LoadOptions = []) throws {
+        try self.init(dictionary: Self.parseJSON(json), options: options)
+    }
+
+    /// Creates an object of this class from a JSON string.
+    ///
+    /// - Parameters:
+    ///   - json: JSON whose top level is an object.
+    ///   - options: How to load; strict by default.
+    /// - Throws: A ``ModelError`` for invalid JSON or a value that does not fit.
+    public convenience init(json: String, options: LoadOptions = []) throws {
+        try self.init(json: Data(json.utf8), options: options)
+    }
+
+    /// Creates an object of the class that the JSON names: this class or a registered subclass.
+    ///
+    /// - Parameters:
+    ///   - json: UTF-8 JSON whose top level is an object.
+    ///   - options: How to load; strict by default.
+    /// - Returns: An object of this class or of a registered subclass.
+    /// - Throws: A ``ModelError`` for invalid JSON, a class outside the registry or not a
+    ///   subclass, or a value that does not fit.
+    public class func make(json: Data, options: LoadOptions = []) throws -> Self {
+        try make(dictionary: parseJSON(json), options: options)
+    }
+
+    /// Creates an object of the class that the JSON string names.
+    ///
+    /// - Parameters:
+    ///   - json: JSON whose top level is an object.
+    ///   - options: How to load; strict by default.
+    /// - Returns: An object of this class or of a registered subclass.
+    /// - Throws: A ``ModelError`` for invalid JSON, a class outside the registry, or a value
+    ///   that does not fit.
+    public class func make(json: String, options: LoadOptions = []) throws -> Self {
+        try make(json: Data(json.utf8), options: options)
+    }
+
+    /// Loads JSON into this object; see ``load(dictionary:options:)``.
+    ///
+    /// - Parameters:
+    ///   - json: UTF-8 JSON whose top level is an object.
+    ///   - options: How to load; strict by default.
+    /// - Throws: A ``ModelError`` for invalid JSON or a value that does not fit; the object is
+    ///   then unchanged.
+    public func load(json: Data, options: LoadOptions = []) throws {
+        try load(dictionary: Self.parseJSON(json), options: options)
+    }
+
+    /// The JSON form, as UTF-8 bytes.
+    ///
+    /// Pretty-printed by default, with keys in a fixed order, so the same object always gives
+    /// the same bytes.
+    ///
+    /// - Parameter options: The layout; `[]` is pretty-printed.
+    /// - Returns: The JSON.
+    /// - Throws: A ``ModelError`` for NaN or infinity, for model objects that contain
+    ///   themselves, or that are nested too deeply.
+    public func jsonData(options: WriteOptions = []) throws -> Data {
+        if options.contains(.foundationWriter) {
+            return try foundationJSON(options: options)
+        }
+        var writer = JSONWriter(options: options)
+        try writer.writeModelObject(self)
+        return Data(writer.bytes)
+    }
+
+    /// The JSON form, as a string.
+    ///
+    /// - Parameter options: The layout; `[]` is pretty-printed.
+    /// - Returns: The JSON.
+    /// - Throws: A ``ModelError`` for values that JSON cannot hold; see ``jsonData(options:)``.
+    public func jsonString(options: WriteOptions = []) throws -> String {
+        String(decoding: try jsonData(options: options), as: UTF8.self)
+    }
+
+    static func parseJSON(_ json: Data) throws -> [String: Any] {
+        let object: Any
+        do {
+            object = try JSONSerialization.jsonObject(with: json, options: [])
+        } catch {
+            let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"
+            throw ModelError(.invalidJSON(detail), underlyingError: error)
+        }
+        guard let dictionary = object as? [String: Any] else {
+            throw ModelError(.typeMismatch(expected: "an object", found: FoundValue.describe(object)))
+        }
+        return dictionary
+    }
+
+    private func foundationJSON(options: WriteOptions) throws -> Data {
+        let dictionary = try dictionary
+        var writer = JSONWriter(options: [.compact])
+        // JSONSerialization cannot hold NaN or infinity either; find them with their key path.
+        try writer.writeAny(dictionary)
+        var writingOptions: JSONSerialization.WritingOptions = []
+        if !options.contains(.compact) { writingOptions.insert(.prettyPrinted) }
+        if options.contains(.sortedKeys) { writingOptions.insert(.sortedKeys) }
+        if options.contains(.withoutEscapingSlashes) { writingOptions.insert(.withoutEscapingSlashes) }
+        do {
+            return try JSONSerialization.data(withJSONObject: dictionary, options: writingOptions)
+        } catch {
+            throw ModelError(.custom("JSONSerialization could not write the object: \(error)"), underlyingError: error)
+        }
+    }
+}

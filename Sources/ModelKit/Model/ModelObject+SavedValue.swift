@@ -1,0 +1,44 @@
+import Foundation
+
+extension ModelObject: SavedValue {
+    /// Reads a nested model object from its dictionary form.
+    ///
+    /// The object is of the class named by `representedClassName` when that is a registered
+    /// subclass of this class, and of this class when the name is unknown.
+    public class func make(savedValue: Any, context: LoadContext) throws -> Self {
+        guard let dictionary = savedValue as? [String: Any] else {
+            throw mismatch(savedValue, expected: "an object")
+        }
+        let modelClass = try resolveClass(in: dictionary, context: context, isRoot: false)
+        guard let object = modelClass.init() as? Self else {
+            throw ModelError(.unrelatedClass(modelClass.modelName, expected: modelName))
+        }
+        try context.enterObject()
+        defer { context.leaveObject() }
+        try object.loadValues(from: dictionary, context: context)
+        return object
+    }
+
+    /// The dictionary form of the nested object.
+    public func savedValue(context: SaveContext) throws -> Any {
+        try dictionaryForm(context: context)
+    }
+
+    /// Writes the nested object as a JSON object.
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        try writer.writeModelObject(self)
+    }
+
+    /// Model objects hold themselves.
+    public static var containsModelObjects: Bool { true }
+
+    /// Visits this object, not the objects inside it.
+    public func visitModelObjects(_ visitor: (ModelObject) -> Bool) -> Bool {
+        visitor(self)
+    }
+
+    /// A deep copy, sharing the copies made so far in `context`.
+    public func savedCopy(context: CopyContext) -> Self {
+        context.copy(of: self)
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import Observation
+
+/// Marks a saved property of a ``ModelObject``.
+///
+/// The stored key is the property's name, or the string given:
+///
+/// ```swift
+/// final class Note: ModelObject {
+///     @Saved var text = ""
+///     @Saved("created_at") var createdAt = Date()
+/// }
+/// ```
+///
+/// The initial value is the default. Setting a different value records a change
+/// (see ``ModelObject/hasChanges``) and notifies observers; setting an equal value does neither.
+@propertyWrapper
+public struct Saved<Value: SavedValue> {
+    var value: Value
+    let key: String?
+
+    /// Declares a saved property stored under its own name.
+    ///
+    /// - Parameter wrappedValue: The default value.
+    public init(wrappedValue: Value) {
+        value = wrappedValue
+        key = nil
+    }
+
+    /// Declares a saved property stored under a key of its own.
+    ///
+    /// - Parameters:
+    ///   - wrappedValue: The default value.
+    ///   - key: The key in the data.
+    public init(wrappedValue: Value, _ key: String) {
+        value = wrappedValue
+        self.key = key
+    }
+
+    /// Declares an optional saved property whose default is `nil`.
+    ///
+    /// - Parameter key: The key in the data, or `nil` to use the property's name.
+    public init(_ key: String? = nil) where Value: ExpressibleByNilLiteral {
+        value = nil
+        self.key = key
+    }
+
+    /// Not available: `@Saved` properties live only in ``ModelObject`` subclasses, which reach
+    /// the value through the enclosing instance.
+    @available(*, unavailable, message: "@Saved is available only on properties of ModelObject subclasses")
+    public var wrappedValue: Value {
+        get { preconditionFailure("unreachable: the property is unavailable") }
+        // swift-format-ignore
+        set { preconditionFailure("unreachable: the property is unavailable") }
+    }
+
+    /// Reads and writes a saved property of a model object, recording changes and notifying
+    /// observers.
+    public static subscript<Model: ModelObject>(
+        _enclosingInstance model: Model,
+        wrapped wrappedKeyPath: ReferenceWritableKeyPath<Model, Value>,
+        storage storageKeyPath: ReferenceWritableKeyPath<Model, Saved<Value>>
+    ) -> Value {
+        get {
+            model.observationRegistrar.access(model, keyPath: wrappedKeyPath)
+            model.observationRegistrar.access(model, keyPath: \.savedValuesToken)
+            return model[keyPath: storageKeyPath].value
+        }
+        set {
+            let oldValue = model[keyPath: storageKeyPath].value
+            guard oldValue != newValue else { return }
+            if !model.isSuppressingChanges {
+                let offset = withUnsafeMutablePointer(to: &model[keyPath: storageKeyPath]) { pointer in
+                    UnsafeMutableRawPointer(pointer) - UnsafeMutableRawPointer(Unmanaged.passUnretained(model).toOpaque())
+                }
+                model.recordChange(atOffset: offset, from: oldValue, to: newValue)
+            }
+            model.observationRegistrar.withMutation(of: model, keyPath: wrappedKeyPath) {
+                model[keyPath: storageKeyPath].value = newValue
+            }
+        }
+    }
+}
+
+/// What metadata needs of a `Saved` field found by reflection, without knowing its value type.
+protocol SavedField {
+    static func makeProperty(name: String, offset: Int, in prototype: ModelObject) -> AnySavedProperty
+}
+
+extension Saved: SavedField {
+    static func makeProperty(name: String, offset: Int, in prototype: ModelObject) -> AnySavedProperty {
+        let key = SavedProperty<Value>.storage(of: prototype, at: offset).pointee.key ?? name
+        return SavedProperty<Value>(key: key, offset: offset)
+    }
+}

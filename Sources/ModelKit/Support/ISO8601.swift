@@ -1,0 +1,225 @@
+import Foundation
+
+/// Formats and parses ISO 8601 dates in UTC without `DateFormatter`, so it is fast and safe
+/// from any thread.
+///
+/// Writing gives `yyyy-MM-dd'T'HH:mm:ss'Z'`, with as few fractional digits as read back to the
+/// very same `Date` when the date has a fraction. Reading accepts any number of fractional
+/// digits and a `Z` or a `+hh:mm`, `-hh:mm`, `+hhmm` or `+hh` offset.
+enum ISO8601 {
+    private static let secondsFrom1970ToReferenceDate: Int64 = 978_307_200
+
+    /// The ISO 8601 form of a date.
+    ///
+    /// - Parameters:
+    ///   - date: The date.
+    ///   - maximumFractionDigits: The most fractional digits to write; fewer are written when
+    ///     they already give back the same date.
+    static func string(from date: Date, maximumFractionDigits: Int = 18) -> String {
+        let interval = date.timeIntervalSinceReferenceDate
+        let whole = interval.rounded(.down)
+        let fraction = interval - whole
+        let seconds = Int64(whole) + secondsFrom1970ToReferenceDate
+        var text = calendarText(secondsSince1970: seconds)
+        if fraction > 0 {
+            text += fractionText(fraction, whole: whole, interval: interval, maximumDigits: maximumFractionDigits)
+        }
+        text += "Z"
+        return text
+    }
+
+    /// The date an ISO 8601 string describes, or `nil` when it is not a valid date.
+    static func date(from string: String) -> Date? {
+        var string = string
+        return string.withUTF8 { bytes in
+            var parser = Parser(bytes: bytes)
+            return parser.parse()
+        }
+    }
+
+    private static func calendarText(secondsSince1970 seconds: Int64) -> String {
+        let (days, secondOfDay) = floorDivide(seconds, 86_400)
+        let (year, month, day) = civilDate(daysSince1970: days)
+        var text = ""
+        if year < 0 {
+            text += "-" + pad(-year, 4)
+        } else if year > 9999 {
+            text += "+" + String(year)
+        } else {
+            text += pad(year, 4)
+        }
+        text += "-" + pad(month, 2) + "-" + pad(day, 2)
+        text += "T" + pad(secondOfDay / 3600, 2) + ":" + pad(secondOfDay / 60 % 60, 2) + ":" + pad(secondOfDay % 60, 2)
+        return text
+    }
+
+    private static func fractionText(_ fraction: Double, whole: Double, interval: Double, maximumDigits: Int) -> String {
+        var best = ""
+        for digits in stride(from: 3, through: max(3, min(maximumDigits, 18)), by: 3) {
+            let scale = pow10(digits)
+            // A fraction that rounds up to a whole second keeps its last digits at nine instead.
+            let scaled = min((fraction * Double(scale)).rounded(), Double(scale - 1))
+            let value = UInt64(scaled)
+            var text = String(value)
+            text = String(repeating: "0", count: digits - text.count) + text
+            while text.hasSuffix("0") { text.removeLast() }
+            best = text.isEmpty ? "" : "." + text
+            if whole + Double(value) / Double(scale) == interval { break }
+        }
+        return best
+    }
+
+    static func pow10(_ exponent: Int) -> UInt64 {
+        var result: UInt64 = 1
+        for _ in 0..<exponent { result *= 10 }
+        return result
+    }
+
+    private static func pad(_ value: Int64, _ width: Int) -> String {
+        let text = String(value)
+        return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text
+    }
+
+    private static func floorDivide(_ value: Int64, _ divisor: Int64) -> (Int64, Int64) {
+        let quotient = value / divisor
+        let remainder = value % divisor
+        return remainder < 0 ? (quotient - 1, remainder + divisor) : (quotient, remainder)
+    }
+
+    // Days since 1970-01-01 of a date in the proleptic Gregorian calendar, after
+    // Howard Hinnant's `days_from_civil`.
+    static func daysSince1970(year: Int64, month: Int64, day: Int64) -> Int64 {
+        let shiftedYear = month <= 2 ? year - 1 : year
+        let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
+        let yearOfEra = shiftedYear - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    // The inverse of `daysSince1970(year:month:day:)`, after Hinnant's `civil_from_days`.
+    private static func civilDate(daysSince1970 days: Int64) -> (Int64, Int64, Int64) {
+        let shifted = days + 719_468
+        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        return (year, month, day)
+    }
+
+    static func daysInMonth(year: Int64, month: Int64) -> Int64 {
+        switch month {
+        case 2:
+            let isLeap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+            return isLeap ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
+    private struct Parser {
+        let bytes: UnsafeBufferPointer<UInt8>
+        var index = 0
+
+        init(bytes: UnsafeBufferPointer<UInt8>) {
+            self.bytes = bytes
+        }
+
+        mutating func parse() -> Date? {
+            var sign: Int64 = 1
+            if let first = peek(), first == UInt8(ascii: "-") || first == UInt8(ascii: "+") {
+                sign = first == UInt8(ascii: "-") ? -1 : 1
+                index += 1
+            }
+            guard let yearDigits = digits(minimum: 4, maximum: 9) else { return nil }
+            let year = sign * yearDigits
+            guard expect("-"), let month = digits(exactly: 2), expect("-"), let day = digits(exactly: 2),
+                (1...12).contains(month), day >= 1, day <= ISO8601.daysInMonth(year: year, month: month),
+                let separator = peek(), separator == UInt8(ascii: "T") || separator == UInt8(ascii: "t")
+                    || separator == UInt8(ascii: " ")
+            else { return nil }
+            index += 1
+            guard let hour = digits(exactly: 2), expect(":"), let minute = digits(exactly: 2), expect(":"),
+                let second = digits(exactly: 2), hour < 24, minute < 60, second < 60
+            else { return nil }
+            var fraction = 0.0
+            if peek() == UInt8(ascii: ".") || peek() == UInt8(ascii: ",") {
+                index += 1
+                guard let value = fractionValue() else { return nil }
+                fraction = value
+            }
+            guard let offset = zoneOffset(), index == bytes.count else { return nil }
+            let days = ISO8601.daysSince1970(year: year, month: month, day: day)
+            let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offset
+            let whole = Double(seconds - ISO8601.secondsFrom1970ToReferenceDate)
+            return Date(timeIntervalSinceReferenceDate: whole + fraction)
+        }
+
+        func peek() -> UInt8? {
+            index < bytes.count ? bytes[index] : nil
+        }
+
+        mutating func expect(_ character: Unicode.Scalar) -> Bool {
+            guard peek() == UInt8(ascii: character) else { return false }
+            index += 1
+            return true
+        }
+
+        mutating func digits(exactly count: Int) -> Int64? {
+            digits(minimum: count, maximum: count)
+        }
+
+        mutating func digits(minimum: Int, maximum: Int) -> Int64? {
+            var value: Int64 = 0
+            var count = 0
+            while count < maximum, let byte = peek(), byte >= 0x30, byte <= 0x39 {
+                value = value * 10 + Int64(byte - 0x30)
+                count += 1
+                index += 1
+            }
+            return count >= minimum ? value : nil
+        }
+
+        mutating func fractionValue() -> Double? {
+            var value: UInt64 = 0
+            var count = 0
+            while let byte = peek(), byte >= 0x30, byte <= 0x39 {
+                // Digits past the eighteenth cannot change a Date; read them but drop them.
+                if count < 18 {
+                    value = value * 10 + UInt64(byte - 0x30)
+                    count += 1
+                }
+                index += 1
+            }
+            guard count > 0 else { return nil }
+            return Double(value) / Double(ISO8601.pow10(count))
+        }
+
+        mutating func zoneOffset() -> Int64? {
+            guard let byte = peek() else { return nil }
+            if byte == UInt8(ascii: "Z") || byte == UInt8(ascii: "z") {
+                index += 1
+                return 0
+            }
+            guard byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") else { return nil }
+            index += 1
+            let sign: Int64 = byte == UInt8(ascii: "-") ? -1 : 1
+            guard let hours = digits(exactly: 2), hours < 24 else { return nil }
+            var minutes: Int64 = 0
+            if peek() == UInt8(ascii: ":") {
+                index += 1
+                guard let value = digits(exactly: 2) else { return nil }
+                minutes = value
+            } else if peek() != nil {
+                guard let value = digits(exactly: 2) else { return nil }
+                minutes = value
+            }
+            guard minutes < 60 else { return nil }
+            return sign * (hours * 3600 + minutes * 60)
+        }
+    }
+}

@@ -1,0 +1,92 @@
+/// A type saved by converting it to and from another saved type.
+///
+/// This is the way to save a type of your own, like a value transformer for a Core Data
+/// transformable attribute:
+///
+/// ```swift
+/// struct Version: Equatable {
+///     var major: Int, minor: Int
+/// }
+///
+/// extension Version: SavedRepresentable {
+///     init(savedRepresentation: String) throws {
+///         let parts = savedRepresentation.split(separator: ".").compactMap { Int($0) }
+///         guard parts.count == 2 else { throw VersionError.malformed(savedRepresentation) }
+///         self.init(major: parts[0], minor: parts[1])
+///     }
+///     var savedRepresentation: String { "\(major).\(minor)" }
+/// }
+/// ```
+///
+/// An error thrown by ``init(savedRepresentation:)`` becomes a ``ModelError`` with the key path
+/// of the value.
+public protocol SavedRepresentable: SavedValue {
+    /// The saved type this type converts to and from.
+    associatedtype SavedRepresentation: SavedValue
+
+    /// Creates a value from its saved representation.
+    ///
+    /// - Parameter savedRepresentation: The representation read from the data.
+    /// - Throws: Any error, when the representation does not describe a valid value.
+    init(savedRepresentation: SavedRepresentation) throws
+
+    /// The representation to save.
+    var savedRepresentation: SavedRepresentation { get throws }
+}
+
+extension SavedRepresentable {
+    /// Reads the representation, then converts it.
+    public static func make(savedValue: Any, context: LoadContext) throws -> Self {
+        let representation = try SavedRepresentation.make(savedValue: savedValue, context: context)
+        do {
+            return try Self(savedRepresentation: representation)
+        } catch let error as ModelError {
+            throw error
+        } catch {
+            let found = FoundValue.describe(savedValue)
+            throw ModelError(.invalidValue(expected: "a valid \(Self.self)", found: found), underlyingError: error)
+        }
+    }
+
+    /// The dictionary form of the representation.
+    public func savedValue(context: SaveContext) throws -> Any {
+        try representation().savedValue(context: context)
+    }
+
+    /// The JSON form of the representation.
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        try representation().writeJSON(to: &writer)
+    }
+
+    private func representation() throws -> SavedRepresentation {
+        do {
+            return try savedRepresentation
+        } catch let error as ModelError {
+            throw error
+        } catch {
+            throw ModelError(.custom("\(Self.self) could not be saved: \(error)"), underlyingError: error)
+        }
+    }
+}
+
+extension SavedValue where Self: RawRepresentable, RawValue: SavedValue {
+    /// Reads the raw value, then the case it names.
+    public static func make(savedValue: Any, context: LoadContext) throws -> Self {
+        let rawValue = try RawValue.make(savedValue: savedValue, context: context)
+        guard let value = Self(rawValue: rawValue) else {
+            let found = FoundValue.describe(savedValue)
+            throw ModelError(.invalidValue(expected: "a raw value of \(Self.self)", found: found))
+        }
+        return value
+    }
+
+    /// The dictionary form of the raw value.
+    public func savedValue(context: SaveContext) throws -> Any {
+        try rawValue.savedValue(context: context)
+    }
+
+    /// The JSON form of the raw value.
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        try rawValue.writeJSON(to: &writer)
+    }
+}

@@ -1,0 +1,186 @@
+import Foundation
+
+extension Optional: SavedValue where Wrapped: SavedValue {
+    /// Reads `null` as `nil`, and anything else as the wrapped type.
+    public static func make(savedValue: Any, context: LoadContext) throws -> Wrapped? {
+        if savedValue is NSNull { return nil }
+        return try Wrapped.make(savedValue: savedValue, context: context)
+    }
+
+    /// The wrapped value's dictionary form, or `NSNull` for `nil`.
+    public func savedValue(context: SaveContext) throws -> Any {
+        guard let self else { return NSNull() }
+        return try self.savedValue(context: context)
+    }
+
+    /// Writes the wrapped value, or `null`.
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        guard let self else { return writer.writeNull() }
+        try self.writeJSON(to: &writer)
+    }
+
+    /// Whether the optional is `nil`.
+    public var isNilSavedValue: Bool { self == nil }
+
+    /// Whether the wrapped type can hold model objects.
+    public static var containsModelObjects: Bool { Wrapped.containsModelObjects }
+
+    /// Visits the model objects of the wrapped value.
+    public func visitModelObjects(_ visitor: (ModelObject) -> Bool) -> Bool {
+        self?.visitModelObjects(visitor) ?? true
+    }
+
+    /// A deep copy of the wrapped value.
+    public func savedCopy(context: CopyContext) -> Wrapped? {
+        self?.savedCopy(context: context)
+    }
+}
+
+extension Array: SavedValue where Element: SavedValue {
+    /// Reads an array, element by element.
+    ///
+    /// In a lenient load, elements that do not fit are left out and reported.
+    public static func make(savedValue: Any, context: LoadContext) throws -> [Element] {
+        guard let array = savedValue as? [Any] else {
+            throw mismatch(savedValue, expected: "an array")
+        }
+        var result: [Element] = []
+        result.reserveCapacity(array.count)
+        for (index, element) in array.enumerated() {
+            do {
+                try result.append(context.within(.index(index)) { try Element.make(savedValue: element, context: context) })
+            } catch let error as ModelError where context.isLenient {
+                context.issues.append(error)
+            }
+        }
+        return result
+    }
+
+    /// An array of the elements' dictionary forms.
+    public func savedValue(context: SaveContext) throws -> Any {
+        var result: [Any] = []
+        result.reserveCapacity(count)
+        for (index, element) in enumerated() {
+            try result.append(savedForm(of: element, at: .index(index), context: context))
+        }
+        return result
+    }
+
+    /// Writes a JSON array.
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        try writer.writeArray(self)
+    }
+
+    /// Whether the element type can hold model objects.
+    public static var containsModelObjects: Bool { Element.containsModelObjects }
+
+    /// Visits the model objects of each element.
+    public func visitModelObjects(_ visitor: (ModelObject) -> Bool) -> Bool {
+        guard Element.containsModelObjects else { return true }
+        return allSatisfy { $0.visitModelObjects(visitor) }
+    }
+
+    /// A deep copy of each element.
+    public func savedCopy(context: CopyContext) -> [Element] {
+        guard Element.containsModelObjects else { return self }
+        return map { $0.savedCopy(context: context) }
+    }
+}
+
+extension Set: SavedValue where Element: SavedValue {
+    /// Reads an array into a set.
+    public static func make(savedValue: Any, context: LoadContext) throws -> Set<Element> {
+        Set(try [Element].make(savedValue: savedValue, context: context))
+    }
+
+    /// An array of the elements' dictionary forms, in the order of their JSON forms, so the
+    /// same set always gives the same data.
+    public func savedValue(context: SaveContext) throws -> Any {
+        try JSONWriter.sortedByJSON(Array(self)).savedValue(context: context)
+    }
+
+    /// Writes a JSON array, in the order of the elements' JSON forms.
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        try writer.writeArray(JSONWriter.sortedByJSON(Array(self)))
+    }
+
+    /// Whether the element type can hold model objects.
+    public static var containsModelObjects: Bool { Element.containsModelObjects }
+
+    /// Visits the model objects of each element.
+    public func visitModelObjects(_ visitor: (ModelObject) -> Bool) -> Bool {
+        guard Element.containsModelObjects else { return true }
+        return allSatisfy { $0.visitModelObjects(visitor) }
+    }
+
+    /// A deep copy of each element.
+    public func savedCopy(context: CopyContext) -> Set<Element> {
+        guard Element.containsModelObjects else { return self }
+        return Set(map { $0.savedCopy(context: context) })
+    }
+}
+
+extension Dictionary: SavedValue where Key == String, Value: SavedValue {
+    /// Reads a dictionary, value by value.
+    ///
+    /// In a lenient load, values that do not fit are left out and reported.
+    public static func make(savedValue: Any, context: LoadContext) throws -> [String: Value] {
+        guard let dictionary = savedValue as? [String: Any] else {
+            throw mismatch(savedValue, expected: "an object")
+        }
+        var result: [String: Value] = [:]
+        result.reserveCapacity(dictionary.count)
+        for (key, value) in dictionary {
+            do {
+                result[key] = try context.within(.key(key)) { try Value.make(savedValue: value, context: context) }
+            } catch let error as ModelError where context.isLenient {
+                context.issues.append(error)
+            }
+        }
+        return result
+    }
+
+    /// A dictionary of the values' dictionary forms.
+    public func savedValue(context: SaveContext) throws -> Any {
+        var result: [String: Any] = [:]
+        result.reserveCapacity(count)
+        for (key, value) in self {
+            result[key] = try savedForm(of: value, at: .key(key), context: context)
+        }
+        return result
+    }
+
+    /// Writes a JSON object with its keys sorted, so the same dictionary always gives the same
+    /// bytes.
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        try writer.writeDictionary(self)
+    }
+
+    /// Whether the value type can hold model objects.
+    public static var containsModelObjects: Bool { Value.containsModelObjects }
+
+    /// Visits the model objects of each value, in key order.
+    public func visitModelObjects(_ visitor: (ModelObject) -> Bool) -> Bool {
+        guard Value.containsModelObjects else { return true }
+        return keys.sorted().allSatisfy { self[$0]?.visitModelObjects(visitor) ?? true }
+    }
+
+    /// A deep copy of each value.
+    public func savedCopy(context: CopyContext) -> [String: Value] {
+        guard Value.containsModelObjects else { return self }
+        return mapValues { $0.savedCopy(context: context) }
+    }
+}
+
+/// The dictionary form of a nested value, with errors located at `component`.
+private func savedForm<Value: SavedValue>(
+    of value: Value,
+    at component: ModelKeyPath.Component,
+    context: SaveContext
+) throws -> Any {
+    do {
+        return try value.savedValue(context: context)
+    } catch let error as ModelError {
+        throw error.prefixed(with: component)
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+
+extension Date: SavedValue {
+    /// Reads an ISO 8601 string, or a `Date` from a property list.
+    public static func make(savedValue: Any, context: LoadContext) throws -> Date {
+        if let string = savedValue as? String {
+            guard let date = ISO8601.date(from: string) else {
+                throw ModelError(.invalidValue(expected: "an ISO 8601 date", found: FoundValue.quoted(string)))
+            }
+            return date
+        }
+        if let date = savedValue as? Date { return date }
+        throw mismatch(savedValue, expected: "an ISO 8601 date string")
+    }
+
+    /// The ISO 8601 string in UTC, with fractional seconds when the date has any.
+    public func savedValue(context: SaveContext) throws -> Any {
+        ISO8601.string(from: self)
+    }
+
+    /// Writes the ISO 8601 string.
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.writeString(ISO8601.string(from: self))
+    }
+}
+
+extension Data: SavedValue {
+    /// Reads a Base64 string, or `Data` from a property list.
+    public static func make(savedValue: Any, context: LoadContext) throws -> Data {
+        if let string = savedValue as? String {
+            guard let data = Data(base64Encoded: string) else {
+                throw ModelError(.invalidValue(expected: "Base64 data", found: FoundValue.quoted(string)))
+            }
+            return data
+        }
+        if let data = savedValue as? Data { return data }
+        throw mismatch(savedValue, expected: "a Base64 string")
+    }
+
+    /// The Base64 string.
+    public func savedValue(context: SaveContext) throws -> Any {
+        base64EncodedString()
+    }
+
+    /// Writes the Base64 string.
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.writeString(base64EncodedString())
+    }
+}
+
+extension URL: SavedValue {
+    /// Reads a URL string.
+    public static func make(savedValue: Any, context: LoadContext) throws -> URL {
+        guard let string = savedValue as? String else {
+            throw mismatch(savedValue, expected: "a URL string")
+        }
+        guard !string.isEmpty, let url = URL(string: string) else {
+            throw ModelError(.invalidValue(expected: "a URL", found: FoundValue.quoted(string)))
+        }
+        return url
+    }
+
+    /// The absolute string of the URL.
+    public func savedValue(context: SaveContext) throws -> Any { absoluteString }
+
+    /// Writes the absolute string of the URL.
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.writeString(absoluteString)
+    }
+}
+
+extension UUID: SavedValue {
+    /// Reads a UUID string.
+    public static func make(savedValue: Any, context: LoadContext) throws -> UUID {
+        guard let string = savedValue as? String else {
+            throw mismatch(savedValue, expected: "a UUID string")
+        }
+        guard let uuid = UUID(uuidString: string) else {
+            throw ModelError(.invalidValue(expected: "a UUID", found: FoundValue.quoted(string)))
+        }
+        return uuid
+    }
+
+    /// The UUID string.
+    public func savedValue(context: SaveContext) throws -> Any { uuidString }
+
+    /// Writes the UUID string.
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.writeString(uuidString)
+    }
+}

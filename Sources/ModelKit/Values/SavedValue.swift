@@ -1,0 +1,102 @@
+import Foundation
+
+/// A type that a `@Saved` property can hold: it knows its dictionary form and its JSON form.
+///
+/// ModelKit ships conformances for `String`, `Bool`, the integer and floating-point types,
+/// `Decimal`, `Date`, `Data`, `URL`, `UUID`, `Optional`, `Array`, `Set`, `Dictionary` with
+/// `String` keys, every ``ModelObject`` subclass, and `RawRepresentable` types whose raw value
+/// is saved. A type that does not conform cannot be a `@Saved` property, so the mistake shows
+/// at compile time.
+///
+/// To save a type of your own, conform it to ``SavedRepresentable`` and convert it to and from
+/// a type that is already saved — the role of a value transformer in Core Data:
+///
+/// ```swift
+/// struct Temperature: Equatable {
+///     var celsius: Double
+/// }
+///
+/// extension Temperature: SavedRepresentable {
+///     init(savedRepresentation: Double) throws { celsius = savedRepresentation }
+///     var savedRepresentation: Double { celsius }
+/// }
+/// ```
+///
+/// A `Codable` type can opt in with ``CodableSavedValue``, and an enum with
+/// `RawRepresentable`'s raw value by declaring the conformance alone.
+///
+/// The requirements below are what the shipped conformances implement; types of your own
+/// rarely need them directly.
+public protocol SavedValue: Equatable {
+    /// Creates a value from its dictionary form, as `JSONSerialization` or a property list
+    /// gives it.
+    ///
+    /// - Parameters:
+    ///   - savedValue: The value found in the data.
+    ///   - context: The state of the load; pass it on to nested values.
+    /// - Returns: The value.
+    /// - Throws: A ``ModelError`` when the value does not fit, with a key path relative to
+    ///   this value.
+    static func make(savedValue: Any, context: LoadContext) throws -> Self
+
+    /// The dictionary form of the value: a property-list and `JSONSerialization` compatible
+    /// object.
+    ///
+    /// - Parameter context: The state of the write; pass it on to nested values.
+    /// - Returns: The dictionary form.
+    /// - Throws: A ``ModelError`` for a value that cannot be written.
+    func savedValue(context: SaveContext) throws -> Any
+
+    /// Writes the JSON form of the value.
+    ///
+    /// - Parameter writer: The writer to append to.
+    /// - Throws: A ``ModelError`` for a value that JSON cannot hold.
+    func writeJSON(to writer: inout JSONWriter) throws
+
+    /// Whether the value is `nil`, so that its key is left out of the data.
+    ///
+    /// The default is `false`; `Optional` answers whether it is `nil`.
+    var isNilSavedValue: Bool { get }
+
+    /// Whether values of this type can hold model objects, directly or in a collection.
+    ///
+    /// The default is `false`. ModelKit skips the walks of change tracking and copying for
+    /// properties whose type answers `false`.
+    static var containsModelObjects: Bool { get }
+
+    /// Calls `visitor` for each model object this value holds, not looking inside them.
+    ///
+    /// - Parameter visitor: Called with each object; returns `false` to stop.
+    /// - Returns: `false` if `visitor` stopped the walk.
+    func visitModelObjects(_ visitor: (ModelObject) -> Bool) -> Bool
+
+    /// A deep copy of the value: model objects inside it are copied too.
+    ///
+    /// - Parameter context: The state of the copy; pass it on to nested values.
+    /// - Returns: The copy.
+    func savedCopy(context: CopyContext) -> Self
+}
+
+extension SavedValue {
+    /// Values are not `nil` unless they are an empty `Optional`.
+    public var isNilSavedValue: Bool { false }
+
+    /// Values hold no model objects unless their type says so.
+    public static var containsModelObjects: Bool { false }
+
+    /// Values hold no model objects to visit unless their type says so.
+    public func visitModelObjects(_ visitor: (ModelObject) -> Bool) -> Bool { true }
+
+    /// Values without model objects copy as they are.
+    public func savedCopy(context: CopyContext) -> Self { self }
+}
+
+extension SavedValue {
+    /// The error for a value of the wrong type.
+    static func mismatch(_ found: Any, expected: String) -> ModelError {
+        if found is NSNull {
+            return ModelError(.valueNotFound(expected: expected))
+        }
+        return ModelError(.typeMismatch(expected: expected, found: FoundValue.describe(found)))
+    }
+}

@@ -8,7 +8,11 @@ func jsonObject(_ text: String) throws -> [String: Any] {
     return try #require(object as? [String: Any])
 }
 
-/// Whether two dictionary forms hold the same values.
+/// Whether two dictionary forms hold the same values: their sorted JSON is the same.
 func sameJSON(_ lhs: [String: Any], _ rhs: [String: Any]) -> Bool {
-    NSDictionary(dictionary: lhs).isEqual(to: rhs)
+    let options: JSONSerialization.WritingOptions = [.sortedKeys, .fragmentsAllowed]
+    guard let left = try? JSONSerialization.data(withJSONObject: lhs, options: options),
+        let right = try? JSONSerialization.data(withJSONObject: rhs, options: options)
+    else { return false }
+    return left == right
 }

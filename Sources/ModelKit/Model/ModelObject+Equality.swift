@@ -16,7 +16,7 @@ extension ModelObject {
                 return false
             }
             guard !unknownValues.isEmpty || !other.unknownValues.isEmpty else { return true }
-            return NSDictionary(dictionary: unknownValues).isEqual(to: other.unknownValues)
+            return DictionaryFormEquality.isEqual(unknownValues, other.unknownValues)
         }
     }
 

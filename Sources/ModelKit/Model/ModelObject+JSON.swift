@@ -91,7 +91,7 @@ extension ModelObject {
     static func parseJSON(_ json: Data) throws -> [String: Any] {
         let object: Any
         do {
-            object = try JSONSerialization.jsonObject(with: json, options: [])
+            object = try JSONSerialization.jsonObject(with: json, options: [.fragmentsAllowed])
         } catch {
             let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"
             throw ModelError(.invalidJSON(detail), underlyingError: error)

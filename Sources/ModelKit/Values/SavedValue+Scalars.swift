@@ -133,6 +133,9 @@ extension Float: SavedValue {
 extension Decimal: SavedValue {
     /// Reads a number, or a string holding a decimal number.
     public static func make(savedValue: Any, context: LoadContext) throws -> Decimal {
+        if let number = savedValue as? NSDecimalNumber {
+            return number.decimalValue
+        }
         if let string = savedValue as? String {
             guard let decimal = Decimal(string: string, locale: Locale(identifier: "en_US_POSIX")),
                 !decimal.isNaN

@@ -1,0 +1,32 @@
+extension ModelObject {
+    /// Reads and writes a value kept under a key that this class does not declare.
+    ///
+    /// Such values come from data written by a newer version of the app or by another
+    /// program; they are saved back unchanged. Setting a value records a change.
+    ///
+    /// ```swift
+    /// demo[extra: "flavor"] = "vanilla"
+    /// ```
+    ///
+    /// Setting a value under one of ``savedKeys``, `version` or `representedClassName` does
+    /// nothing: those keys belong to the saved properties and the class.
+    ///
+    /// - Parameter key: A key that is not one of ``savedKeys``.
+    /// - Returns: The value, or `nil` when there is none.
+    public subscript(extra key: String) -> Any? {
+        get {
+            unknownValues[key]
+        }
+        set {
+            let metadata = ModelMetadata.of(type(of: self))
+            guard metadata.propertiesByKey[key] == nil, key != Self.versionKey, key != Self.classNameKey else { return }
+            let oldValue = unknownValues[key]
+            if changeRecord.unknownKeys[key] == nil {
+                changeRecord.unknownKeys[key] = .some(oldValue)
+            }
+            observationRegistrar.withMutation(of: self, keyPath: \.savedValuesToken) {
+                unknownValues[key] = newValue
+            }
+        }
+    }
+}

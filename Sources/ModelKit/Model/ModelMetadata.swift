@@ -48,9 +48,20 @@ final class ModelMetadata: @unchecked Sendable {
         modelVersion = modelClass.modelVersion
         properties = Self.findProperties(of: modelClass)
         savedKeys = properties.map(\.key)
+        Self.checkKeys(savedKeys, of: modelClass)
         propertiesByKey = Dictionary(properties.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         propertiesByOffset = Dictionary(uniqueKeysWithValues: properties.map { ($0.offset, $0) })
         containsModelObjects = properties.contains { $0.containsModelObjects }
+    }
+
+    /// Stops at a declaration error: a saved key that is reserved for the data format or that
+    /// two properties share would make data ambiguous. This depends only on the class's
+    /// declarations, never on data, so it shows on the class's first use during development.
+    private static func checkKeys(_ keys: [String], of modelClass: ModelObject.Type) {
+        for key in [ModelObject.versionKey, ModelObject.classNameKey] {
+            precondition(!keys.contains(key), "\(modelClass) declares a saved key \"\(key)\", which the data format reserves")
+        }
+        precondition(Set(keys).count == keys.count, "\(modelClass) declares the same saved key twice: \(keys)")
     }
 
     // `_EachFieldOptions.classType`, spelled by value: the named constant is a global that

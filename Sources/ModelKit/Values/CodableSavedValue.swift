@@ -1,0 +1,94 @@
+import Foundation
+
+/// Saves a `Codable` type by way of its JSON form: declare the conformance and nothing else.
+///
+/// ```swift
+/// struct Point: Codable, Equatable {
+///     var x: Double, y: Double
+/// }
+///
+/// extension Point: CodableSavedValue {}
+///
+/// final class Marker: ModelObject {
+///     @Saved var position = Point(x: 0, y: 0)
+/// }
+/// ```
+///
+/// The value is written as the JSON that `JSONEncoder` makes of it, with dates as ISO 8601
+/// strings and data as Base64, like ModelKit's own values. A decoding error becomes a
+/// ``ModelError`` whose key path continues into the value.
+///
+/// This goes through `JSONEncoder` and `JSONDecoder` for every value, so it is slower than a
+/// ``SavedRepresentable`` conformance; prefer that for types saved in bulk.
+public protocol CodableSavedValue: SavedValue, Codable {}
+
+extension CodableSavedValue {
+    /// Decodes the value from its dictionary form.
+    public static func make(savedValue: Any, context: LoadContext) throws -> Self {
+        do {
+            let data = try JSONSerialization.data(withJSONObject: savedValue, options: [.fragmentsAllowed])
+            return try CodableBridge.decoder.decode(Self.self, from: data)
+        } catch let error as DecodingError {
+            throw CodableBridge.modelError(for: error, type: Self.self, found: savedValue)
+        } catch {
+            let found = FoundValue.describe(savedValue)
+            throw ModelError(.invalidValue(expected: "a valid \(Self.self)", found: found), underlyingError: error)
+        }
+    }
+
+    /// Encodes the value to its dictionary form.
+    public func savedValue(context: SaveContext) throws -> Any {
+        do {
+            let data = try CodableBridge.encoder.encode(self)
+            return try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+        } catch {
+            throw ModelError(.custom("\(Self.self) could not be encoded: \(error)"), underlyingError: error)
+        }
+    }
+
+    /// Writes the JSON form, laid out like the rest of the document.
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        try writer.writeAny(savedValue(context: SaveContext()))
+    }
+}
+
+/// The encoder and decoder that `CodableSavedValue` uses, set up for ModelKit's formats.
+private enum CodableBridge {
+    static var encoder: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        encoder.dateEncodingStrategy = .custom { date, encoder in
+            var container = encoder.singleValueContainer()
+            try container.encode(ISO8601.string(from: date))
+        }
+        encoder.nonConformingFloatEncodingStrategy = .throw
+        return encoder
+    }
+
+    static var decoder: JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .custom { decoder in
+            let container = try decoder.singleValueContainer()
+            let string = try container.decode(String.self)
+            guard let date = ISO8601.date(from: string) else {
+                throw DecodingError.dataCorruptedError(
+                    in: container, debugDescription: "expected an ISO 8601 date, found \"\(string)\"")
+            }
+            return date
+        }
+        return decoder
+    }
+
+    static func modelError<Value>(for error: DecodingError, type: Value.Type, found: Any) -> ModelError {
+        let context: DecodingError.Context
+        switch error {
+        case .typeMismatch(_, let errorContext), .valueNotFound(_, let errorContext),
+            .keyNotFound(_, let errorContext), .dataCorrupted(let errorContext):
+            context = errorContext
+        @unknown default:
+            return ModelError(.invalidValue(expected: "a valid \(type)", found: FoundValue.describe(found)))
+        }
+        let path = ModelKeyPath(context.codingPath.map { key in key.intValue.map { .index($0) } ?? .key(key.stringValue) })
+        return ModelError(.custom(context.debugDescription), at: path, underlyingError: error)
+    }
+}

@@ -16,7 +16,9 @@ extension ModelObject {
                 return false
             }
             guard !unknownValues.isEmpty || !other.unknownValues.isEmpty else { return true }
-            return NSDictionary(dictionary: unknownValues).isEqual(to: other.unknownValues)
+            // `isEqual(to:)` on Linux finds Swift numbers unequal to equal `NSNumber`s;
+            // comparing two `NSDictionary` objects bridges both sides alike.
+            return NSDictionary(dictionary: unknownValues).isEqual(NSDictionary(dictionary: other.unknownValues))
         }
     }
 

@@ -28,7 +28,9 @@ struct SavedDictionary: SavedValue, CustomStringConvertible {
     }
 
     static func == (lhs: SavedDictionary, rhs: SavedDictionary) -> Bool {
-        NSDictionary(dictionary: lhs.values).isEqual(to: rhs.values)
+        // Two `NSDictionary` objects, not `isEqual(to:)`, which on Linux finds Swift numbers
+        // unequal to equal `NSNumber`s.
+        NSDictionary(dictionary: lhs.values).isEqual(NSDictionary(dictionary: rhs.values))
     }
 
     var description: String {

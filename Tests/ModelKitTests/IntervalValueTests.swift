@@ -205,7 +205,8 @@ struct IntervalCase: Sendable, CustomStringConvertible {
         #expect(interval.extraValues["label"] as? String == "Snooze")
         #expect(interval.extraValues["count"] as? Int == 3)
         let extra = try #require(try interval.dictionary["extraValues"] as? [String: Any])
-        #expect(try sameJSON(extra, try #require(jsonObject(json)["extraValues"] as? [String: Any])))
+        let original = try #require(try jsonObject(json)["extraValues"] as? [String: Any])
+        #expect(sameJSON(extra, original))
         let reloaded = try IntervalValue(json: try interval.jsonData())
         #expect(reloaded == interval)
     }

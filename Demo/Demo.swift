@@ -63,7 +63,9 @@ extension Demo {
     /// The changed keys of this object and of each nested object that has changes, one line
     /// each, such as `label: green`.
     var changeSummary: [String] {
-        var objects: [(path: String, object: ModelObject)] = [("demo", self), ("label", label), ("when", when), ("interval", interval)]
+        var objects: [(path: String, object: ModelObject)] = [
+            ("demo", self), ("label", label), ("when", when), ("interval", interval),
+        ]
         objects += children.enumerated().map { ("children[\($0.offset)]", $0.element) }
         return objects.filter(\.object.hasChanges).map { path, object in
             "\(path): \(object.changedKeys.sorted().joined(separator: ", "))"

@@ -103,11 +103,17 @@ enum NamedColor: CaseIterable, Sendable {
     ])
     func readsHex(hex: String, red: Int, green: Int, blue: Int, alpha: Int) throws {
         let color = try #require(ColorValue(hex: hex))
-        #expect(color == ColorValue(red: Double(red) / 255, green: Double(green) / 255, blue: Double(blue) / 255, alpha: Double(alpha) / 255))
+        #expect(
+            color
+                == ColorValue(
+                    red: Double(red) / 255, green: Double(green) / 255, blue: Double(blue) / 255,
+                    alpha: Double(alpha) / 255))
         #expect(!color.hasChanges)
     }
 
-    @Test(arguments: ["", "#", "#12", "#1234", "#12345", "#1234567", "#123456789", "#GGGGGG", "blue", "+FFFFF", "##FFF", "#FF 000"])
+    @Test(arguments: [
+        "", "#", "#12", "#1234", "#12345", "#1234567", "#123456789", "#GGGGGG", "blue", "+FFFFF", "##FFF", "#FF 000",
+    ])
     func rejectsInvalidHex(hex: String) {
         #expect(ColorValue(hex: hex) == nil)
     }

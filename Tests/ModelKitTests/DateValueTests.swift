@@ -14,14 +14,16 @@ private let sampleDate = Date(timeIntervalSince1970: 1_424_716_200)
     // MARK: DejalObject data
 
     @Test func loadsDejalDateDocument() throws {
-        let value = try DateValue(json: #"{"version":1,"representedClassName":"DejalDate","string":"2015-02-23T18:30:00Z"}"#)
+        let value = try DateValue(
+            json: #"{"version":1,"representedClassName":"DejalDate","string":"2015-02-23T18:30:00Z"}"#)
         #expect(value.date == sampleDate)
         #expect(value.string == "2015-02-23T18:30:00Z")
         #expect(!value.hasChanges)
     }
 
     @Test func makesDateValueFromDejalDateName() throws {
-        let object = try ModelObject.make(json: #"{"version":1,"representedClassName":"DejalDate","string":"2015-02-23T18:30:00Z"}"#)
+        let object = try ModelObject.make(
+            json: #"{"version":1,"representedClassName":"DejalDate","string":"2015-02-23T18:30:00Z"}"#)
         let value = try #require(object as? DateValue)
         #expect(value.date == sampleDate)
     }
@@ -85,7 +87,10 @@ private let sampleDate = Date(timeIntervalSince1970: 1_424_716_200)
         #expect(DateValue(string: string) == expected)
     }
 
-    @Test(arguments: ["", "2015-02-23", "2015-02-30T18:30:00Z", "2015-02-23T25:30:00Z", "yesterday-ish", "18:30", "2015-02-23T18:30:00+2"])
+    @Test(arguments: [
+        "", "2015-02-23", "2015-02-30T18:30:00Z", "2015-02-23T25:30:00Z", "yesterday-ish", "18:30",
+        "2015-02-23T18:30:00+2",
+    ])
     func rejectsInvalidStrings(string: String) throws {
         #expect(DateValue(string: string) == nil)
         let error = try #require(throws: ModelError.self) {

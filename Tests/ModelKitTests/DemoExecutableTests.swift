@@ -20,7 +20,8 @@ private enum DemoExecutable {
         let candidates = searchDirectories().map { $0.appendingPathComponent("demo") }
         guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
             let searched = candidates.map(\.path).joined(separator: ", ")
-            throw DemoNotFound(description: "the demo executable was not found; run `swift build` first. Searched: \(searched)")
+            throw DemoNotFound(
+                description: "the demo executable was not found; run `swift build` first. Searched: \(searched)")
         }
         return found
     }
@@ -39,13 +40,15 @@ private enum DemoExecutable {
                 directory = directory.deletingLastPathComponent()
             }
         }
-        let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
         directories.append(packageRoot.appendingPathComponent(".build/debug"))
         return directories
     }
 
     static func run(_ arguments: [String]) throws -> DemoRun {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("modelkit-demo-test-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "modelkit-demo-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         // Files rather than pipes, so that no amount of output can block the process.
@@ -74,7 +77,8 @@ private struct DemoNotFound: Error, CustomStringConvertible {
 
 /// Writes `text` to a new temporary file and returns its path.
 private func temporaryFile(containing text: String) throws -> String {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("modelkit-demo-input-\(UUID().uuidString).json")
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "modelkit-demo-input-\(UUID().uuidString).json")
     try Data(text.utf8).write(to: url)
     return url.path
 }
@@ -134,15 +138,16 @@ private func temporaryFile(containing text: String) throws -> String {
         #expect(interval["usingRange"] as? Bool == true)
     }
 
-    @Test(arguments: [
-        (["roundtrip", "/nonexistent/modelkit-demo.json"], nil, "could not read"),
-        (["roundtrip"], #"{"text": "#, "invalid JSON"),
-        (["roundtrip"], #"{"number": "abc"}"#, #"number: expected a number, found "abc""#),
-        (["roundtrip"], #"{"children": [{"label": {"red": "red"}}]}"#, "children[0].label.red: expected a number"),
-        (["roundtrip"], "[1, 2]", "expected an object, found an array"),
-        (["roundtrip"], nil, "roundtrip needs one FILE argument"),
-        (["frobnicate"], nil, #"unknown command "frobnicate""#),
-    ] as [([String], String?, String)])
+    @Test(
+        arguments: [
+            (["roundtrip", "/nonexistent/modelkit-demo.json"], nil, "could not read"),
+            (["roundtrip"], #"{"text": "#, "invalid JSON"),
+            (["roundtrip"], #"{"number": "abc"}"#, #"number: expected a number, found "abc""#),
+            (["roundtrip"], #"{"children": [{"label": {"red": "red"}}]}"#, "children[0].label.red: expected a number"),
+            (["roundtrip"], "[1, 2]", "expected an object, found an array"),
+            (["roundtrip"], nil, "roundtrip needs one FILE argument"),
+            (["frobnicate"], nil, #"unknown command "frobnicate""#),
+        ] as [([String], String?, String)])
     func failsWithOneLineError(arguments: [String], fileContents: String?, message: String) throws {
         var arguments = arguments
         var path: String?

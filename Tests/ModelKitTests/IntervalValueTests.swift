@@ -18,7 +18,9 @@ struct IntervalCase: Sendable, CustomStringConvertible {
 
     var description: String { fullText }
 
-    static func single(_ amount: Int, _ units: IntervalUnits, _ full: String, _ brief: String, _ seconds: TimeInterval) -> IntervalCase {
+    static func single(_ amount: Int, _ units: IntervalUnits, _ full: String, _ brief: String, _ seconds: TimeInterval)
+        -> IntervalCase
+    {
         IntervalCase(first: amount, units: units, fullText: full, briefText: brief, seconds: seconds)
     }
 
@@ -41,9 +43,11 @@ struct IntervalCase: Sendable, CustomStringConvertible {
         .single(10, .year, "10 years", "10 yrs", 315_360_000),
         .single(0, .never, "never", "never", 0),
         .single(0, .forever, "forever", "forever", 2_147_483_647),
-        IntervalCase(first: 5, second: 10, units: .minute, fullText: "5 - 10 minutes", briefText: "5 - 10 mins", seconds: 600),
+        IntervalCase(
+            first: 5, second: 10, units: .minute, fullText: "5 - 10 minutes", briefText: "5 - 10 mins", seconds: 600),
         IntervalCase(first: 0, second: 1, units: .hour, fullText: "0 - 1 hour", briefText: "0 - 1 hr", seconds: 3600),
-        IntervalCase(first: 2, second: 3, units: .week, fullText: "2 - 3 weeks", briefText: "2 - 3 wks", seconds: 1_814_400),
+        IntervalCase(
+            first: 2, second: 3, units: .week, fullText: "2 - 3 weeks", briefText: "2 - 3 wks", seconds: 1_814_400),
     ]
 }
 
@@ -64,7 +68,9 @@ struct IntervalCase: Sendable, CustomStringConvertible {
     @Test(arguments: IntervalCase.all)
     func parsesEveryTextFormBack(sample: IntervalCase) throws {
         let interval = sample.make()
-        var forms = [sample.fullText, sample.briefText, sample.fullText.uppercased(), " \(sample.briefText.capitalized) "]
+        var forms = [
+            sample.fullText, sample.briefText, sample.fullText.uppercased(), " \(sample.briefText.capitalized) ",
+        ]
         if sample.second != nil {
             forms.append(sample.fullText.replacingOccurrences(of: " - ", with: " to "))
             forms.append(sample.briefText.replacingOccurrences(of: " - ", with: "-"))
@@ -77,7 +83,9 @@ struct IntervalCase: Sendable, CustomStringConvertible {
 
     @Test func describesSecondsLikeDejalInterval() {
         #expect(IntervalValue(amount: 5, units: .minute).description == "5 minutes = 300.00 seconds")
-        #expect(IntervalValue(firstAmount: 5, secondAmount: 10, units: .minute).description == "5 - 10 minutes = 300.00 - 600.00 seconds")
+        #expect(
+            IntervalValue(firstAmount: 5, secondAmount: 10, units: .minute).description
+                == "5 - 10 minutes = 300.00 - 600.00 seconds")
         #expect(IntervalValue(amount: 0, units: .never).description == "never = 0.00 seconds")
         #expect(IntervalValue(amount: 0, units: .forever).description == "forever = 2147483647.00 seconds")
     }
@@ -88,17 +96,18 @@ struct IntervalCase: Sendable, CustomStringConvertible {
         #expect(interval.timeInterval == IntervalValue(amount: 6, units: .month).timeInterval)
     }
 
-    @Test(arguments: [
-        ("5 to 10 minutes", 5, 10, IntervalUnits.minute),
-        ("5-10 mins", 5, 10, .minute),
-        ("5 -10 Mins", 5, 10, .minute),
-        ("1 MINUTES", 1, nil, .minute),
-        ("2 Hr", 2, nil, .hour),
-        ("3days", 3, nil, .day),
-        ("-5 minutes", -5, nil, .minute),
-        ("Never", 0, nil, .never),
-        (" FOREVER ", 0, nil, .forever),
-    ] as [(String, Int, Int?, IntervalUnits)])
+    @Test(
+        arguments: [
+            ("5 to 10 minutes", 5, 10, IntervalUnits.minute),
+            ("5-10 mins", 5, 10, .minute),
+            ("5 -10 Mins", 5, 10, .minute),
+            ("1 MINUTES", 1, nil, .minute),
+            ("2 Hr", 2, nil, .hour),
+            ("3days", 3, nil, .day),
+            ("-5 minutes", -5, nil, .minute),
+            ("Never", 0, nil, .never),
+            (" FOREVER ", 0, nil, .forever),
+        ] as [(String, Int, Int?, IntervalUnits)])
     func parsesVariants(string: String, first: Int, second: Int?, units: IntervalUnits) throws {
         let parsed = try #require(IntervalValue(string: string))
         #expect(parsed.firstAmount == first)
@@ -107,25 +116,29 @@ struct IntervalCase: Sendable, CustomStringConvertible {
         #expect(parsed.units == units)
     }
 
-    @Test(arguments: ["", "minutes", "5", "5 lightyears", "5 never", "never 5", "5 - minutes", "5 to", "5 10 minutes", "5 minutes ago", "99999999999999999999 secs"])
+    @Test(arguments: [
+        "", "minutes", "5", "5 lightyears", "5 never", "never 5", "5 - minutes", "5 to", "5 10 minutes",
+        "5 minutes ago", "99999999999999999999 secs",
+    ])
     func rejectsInvalidText(string: String) {
         #expect(IntervalValue(string: string) == nil)
     }
 
     // MARK: Units
 
-    @Test(arguments: [
-        (IntervalUnits.second, 0, 1.0),
-        (.minute, 1, 60),
-        (.hour, 2, 3600),
-        (.day, 3, 86_400),
-        (.week, 4, 604_800),
-        (.month, 5, 2_628_000),
-        (.quarter, 6, 7_884_000),
-        (.year, 7, 31_536_000),
-        (.never, 8, 0),
-        (.forever, 9, 2_147_483_647),
-    ] as [(IntervalUnits, Int, TimeInterval)])
+    @Test(
+        arguments: [
+            (IntervalUnits.second, 0, 1.0),
+            (.minute, 1, 60),
+            (.hour, 2, 3600),
+            (.day, 3, 86_400),
+            (.week, 4, 604_800),
+            (.month, 5, 2_628_000),
+            (.quarter, 6, 7_884_000),
+            (.year, 7, 31_536_000),
+            (.never, 8, 0),
+            (.forever, 9, 2_147_483_647),
+        ] as [(IntervalUnits, Int, TimeInterval)])
     func unitsHaveDejalIntervalRawValuesAndSeconds(units: IntervalUnits, rawValue: Int, seconds: TimeInterval) throws {
         #expect(units.rawValue == rawValue)
         #expect(units.seconds == seconds)
@@ -163,7 +176,8 @@ struct IntervalCase: Sendable, CustomStringConvertible {
     // MARK: DejalObject data
 
     @Test func loadsDejalIntervalDocument() throws {
-        let json = #"{"version":1,"representedClassName":"DejalInterval","usingRange":true,"firstAmount":5,"secondAmount":10,"units":1}"#
+        let json =
+            #"{"version":1,"representedClassName":"DejalInterval","usingRange":true,"firstAmount":5,"secondAmount":10,"units":1}"#
         let interval = try IntervalValue(json: json)
         #expect(interval == IntervalValue(firstAmount: 5, secondAmount: 10, units: .minute))
         #expect(interval.fullText == "5 - 10 minutes")
@@ -174,7 +188,8 @@ struct IntervalCase: Sendable, CustomStringConvertible {
 
     @Test(arguments: [("0", false), ("1", true), ("false", false), ("true", true)])
     func readsUsingRangeAsNumberOrBoolean(text: String, usingRange: Bool) throws {
-        let json = #"{"representedClassName":"DejalInterval","usingRange":\#(text),"firstAmount":1,"secondAmount":2,"units":3}"#
+        let json =
+            #"{"representedClassName":"DejalInterval","usingRange":\#(text),"firstAmount":1,"secondAmount":2,"units":3}"#
         let interval = try IntervalValue(json: json)
         #expect(interval.usingRange == usingRange)
         #expect(interval.fullText == (usingRange ? "1 - 2 days" : "2 days"))
@@ -183,7 +198,8 @@ struct IntervalCase: Sendable, CustomStringConvertible {
 
     @Test func writesDejalObjectKeys() throws {
         let interval = IntervalValue(amount: 5, units: .minute)
-        let expected = #"{"version":1,"representedClassName":"IntervalValue","usingRange":false,"firstAmount":5,"secondAmount":5,"units":1}"#
+        let expected =
+            #"{"version":1,"representedClassName":"IntervalValue","usingRange":false,"firstAmount":5,"secondAmount":5,"units":1}"#
         #expect(try interval.jsonString(options: .compact) == expected)
     }
 

@@ -34,7 +34,9 @@ struct SavedDictionary: SavedValue, CustomStringConvertible {
     }
 
     var description: String {
-        let entries = values.keys.sorted().map { key in "\(String(reflecting: key)): \(values[key].map { "\($0)" } ?? "nil")" }
+        let entries = values.keys.sorted().map { key in
+            "\(String(reflecting: key)): \(values[key].map { "\($0)" } ?? "nil")"
+        }
         return "[" + (entries.isEmpty ? ":" : entries.joined(separator: ", ")) + "]"
     }
 }

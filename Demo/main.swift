@@ -1,36 +1,27 @@
+// The ModelKit demo: `swift run demo`, `swift run demo roundtrip FILE`, `swift run demo --help`.
+//
+// Every problem, from a missing file to invalid JSON or a value of the wrong type, ends the
+// program with one line on standard error and exit status 1.
+
 import Foundation
 import ModelKit
 
-final class Demo: ModelObject {
-    @Saved var text = "Foo"
-    @Saved var number = 12345
-    @Saved var tags: [String] = []
-    @Saved var note: String? = nil
-    @Saved("created_at") var createdAt = Date()
-    @Saved var children: [Demo] = []
-    var title: String { "\(text) (\(number))" }
-
-    override class var modelVersion: Int { 2 }
+/// Writes a one-line error message to standard error.
+func reportError(_ error: any Error) {
+    let message = "\(error)".split(whereSeparator: \.isNewline).joined(separator: " ")
+    FileHandle.standardError.write(Data("demo: error: \(message)\n".utf8))
 }
 
 do {
-    let demo = Demo()
-    demo.tags = ["swift", "models"]
-    let child = Demo()
-    child.text = "Child"
-    demo.children = [child]
-    demo.clearChanges()
-    print(try demo.jsonString())
-    demo.text = "Bar"
-    demo.number = 42
-    print("changed keys:", demo.changedKeys.sorted())
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("modelkit-demo.json")
-    try demo.save(to: url)
-    let loaded = try Demo(contentsOf: url)
-    print("loaded equals original:", loaded == demo)
-    print(loaded == demo ? "Round trip succeeded." : "Round trip FAILED.")
-    if loaded != demo { exit(1) }
+    switch try DemoCommand(arguments: Array(CommandLine.arguments.dropFirst())) {
+    case .fullDemo:
+        try runFullDemo()
+    case .roundTrip(let path):
+        try roundTrip(path: path)
+    case .help:
+        print(DemoCommand.usage)
+    }
 } catch {
-    print("error: \(error)")
+    reportError(error)
     exit(1)
 }

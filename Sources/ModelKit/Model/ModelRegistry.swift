@@ -5,7 +5,15 @@ import Foundation
 /// Data never chooses a class outside the registry: a name resolves only to a registered
 /// class, and only when that class is the expected class or one of its subclasses.
 final class ModelRegistry: Sendable {
-    static let shared = ModelRegistry()
+    static let shared: ModelRegistry = {
+        let registry = ModelRegistry()
+        // The value classes answer to their DejalObject names even before first use, so that
+        // `ModelObject.make(json:)` reads a `DejalColor` document as the first thing it does.
+        for valueClass in [ColorValue.self, DateValue.self, IntervalValue.self] as [ModelObject.Type] {
+            registry.register(valueClass, names: [valueClass.modelName] + valueClass.legacyModelNames)
+        }
+        return registry
+    }()
 
     enum Lookup {
         case found(ModelObject.Type)

@@ -1,0 +1,85 @@
+import Foundation
+import ModelKit
+
+/// What the demo was asked to do.
+enum DemoCommand: Equatable {
+    case fullDemo
+    case roundTrip(path: String)
+    case help
+
+    static let usage = """
+        Usage: demo [command]
+
+        Commands:
+          (none)            Build a sample Demo object, print its JSON, change it, save it,
+                            load it back and check that the copy equals the original.
+          roundtrip FILE    Load a Demo JSON file and write it back to standard output.
+          --help, -h        Show this help.
+        """
+
+    /// Reads the command from the arguments after the program name.
+    ///
+    /// - Throws: A ``DemoFailure`` for an unknown command or missing file name.
+    init(arguments: [String]) throws {
+        switch arguments.first {
+        case nil:
+            self = .fullDemo
+        case "--help", "-h", "help":
+            self = .help
+        case "roundtrip":
+            guard arguments.count == 2 else {
+                throw DemoFailure("roundtrip needs one FILE argument; see demo --help")
+            }
+            self = .roundTrip(path: arguments[1])
+        case let other?:
+            throw DemoFailure("unknown command \"\(other)\"; see demo --help")
+        }
+    }
+}
+
+/// A problem that ends the demo, with its one-line message.
+struct DemoFailure: Error, CustomStringConvertible {
+    let description: String
+
+    init(_ description: String) {
+        self.description = description
+    }
+}
+
+/// The full demo: build, print, change, save, load and compare.
+func runFullDemo() throws {
+    let demo = Demo.makeSample()
+    print("A sample Demo object, \(demo.title), as JSON:")
+    print(try demo.jsonString())
+    print()
+
+    demo.text = "Bar"
+    demo.number = 42
+    demo.label.green = 0.8
+    demo.interval.units = .hour
+    demo.children[1].isDone = false
+    print("After changing some values, the changed keys are:")
+    for line in demo.changeSummary { print("  \(line)") }
+    print("demo.changedKeys = \(demo.changedKeys.sorted()), hasAnyChanges = \(demo.hasAnyChanges)")
+    print()
+
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("modelkit-demo-\(UUID().uuidString).json")
+    defer { try? FileManager.default.removeItem(at: url) }
+    try demo.save(to: url)
+    print("Saved to \(url.path)")
+    let loaded = try Demo(contentsOf: url)
+    print("Loaded \(loaded.title): interval \(loaded.interval.fullText), label \(loaded.label.hexString)")
+    print("The loaded copy equals the original: \(loaded == demo); it has changes: \(loaded.hasAnyChanges)")
+    guard loaded == demo, try loaded.jsonData() == demo.jsonData() else {
+        throw DemoFailure("round trip failed: the loaded object differs from the original")
+    }
+    print("Round trip succeeded: the loaded object equals the original.")
+}
+
+/// Loads a Demo JSON file and writes it back to standard output.
+///
+/// - Parameter path: The file to load.
+func roundTrip(path: String) throws {
+    let demo = try Demo(contentsOf: URL(fileURLWithPath: path))
+    print(try demo.jsonString())
+}

@@ -28,9 +28,7 @@ struct SavedDictionary: SavedValue, CustomStringConvertible {
     }
 
     static func == (lhs: SavedDictionary, rhs: SavedDictionary) -> Bool {
-        // Two `NSDictionary` objects, not `isEqual(to:)`, which on Linux finds Swift numbers
-        // unequal to equal `NSNumber`s.
-        NSDictionary(dictionary: lhs.values).isEqual(NSDictionary(dictionary: rhs.values))
+        DictionaryFormEquality.isEqual(lhs.values, rhs.values)
     }
 
     var description: String {

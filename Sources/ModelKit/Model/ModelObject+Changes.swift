@@ -102,7 +102,7 @@ extension ModelObject {
     private func revertOwnChanges() {
         guard hasChanges else { return }
         let metadata = ModelMetadata.of(type(of: self))
-        observationRegistrar.withMutation(of: self, keyPath: \.savedValuesToken) {
+        withMutationOfSavedValues {
             for (offset, original) in changeRecord.properties {
                 metadata.propertiesByOffset[offset]?.setValue(original, of: self)
             }

@@ -59,7 +59,7 @@ extension ModelObject {
         try type(of: self).checkClassName(in: dictionary, context: context)
         let scratch = deepCopy()
         try scratch.loadRoot(from: dictionary, context: context)
-        observationRegistrar.withMutation(of: self, keyPath: \.savedValuesToken) {
+        withMutationOfSavedValues {
             scratch.moveValues(to: self)
         }
     }

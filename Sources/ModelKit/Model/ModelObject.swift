@@ -144,4 +144,19 @@ open class ModelObject: NSObject, Observable {
     /// A stand-in key path for "every saved value", which observers of any saved property also
     /// observe, so that loading new data notifies them all.
     var savedValuesToken: Int { 0 }
+
+    /// Registers an observer's interest in every saved value, through ``savedValuesToken``.
+    ///
+    /// The key path is always rooted at `ModelObject`: key paths with different root types
+    /// never compare equal, so a path rooted at a subclass would not match the mutation that
+    /// ``withMutationOfSavedValues(_:)`` announces.
+    func accessSavedValues() {
+        observationRegistrar.access(self, keyPath: \ModelObject.savedValuesToken)
+    }
+
+    /// Runs `mutation`, which may change any saved value, notifying the observers of every
+    /// saved property.
+    func withMutationOfSavedValues<Result>(_ mutation: () throws -> Result) rethrows -> Result {
+        try observationRegistrar.withMutation(of: self, keyPath: \ModelObject.savedValuesToken, mutation)
+    }
 }

@@ -63,7 +63,7 @@ public struct Saved<Value: SavedValue> {
     ) -> Value {
         get {
             model.observationRegistrar.access(model, keyPath: wrappedKeyPath)
-            model.observationRegistrar.access(model, keyPath: \.savedValuesToken)
+            model.accessSavedValues()
             return model[keyPath: storageKeyPath].value
         }
         set {

@@ -22,13 +22,21 @@ import Observation
 /// ```
 ///
 /// Subclasses add convenience initializers, since `init()` is the designated initializer that
-/// loading calls. Values set in `loadDefaultValues()` are defaults, not changes; a convenience
+/// loading calls. Values set in ``loadDefaultValues()`` are defaults, not changes; a convenience
 /// initializer that sets saved properties calls ``clearChanges()`` at its end when the values
-/// it sets should count as the object's starting point.
+/// it sets should count as the object's starting point. A subclass that declares a designated
+/// initializer of its own must also implement `required init()`; it then inherits the other
+/// required initializers, ``init(from:)`` and ``init(coder:)``, which are convenience
+/// initializers built on `init()`.
+///
+/// Every model is `Observable`, `Codable` and `NSSecureCoding`: SwiftUI views and
+/// `withObservationTracking` track its saved properties, `JSONEncoder` and
+/// `PropertyListEncoder` write it with the keys of its dictionary form, and
+/// `NSKeyedArchiver` archives it.
 ///
 /// A model object is a mutable reference, not `Sendable`: use one object from one thread or
 /// task at a time. Loading and writing different objects from many threads at once is safe.
-open class ModelObject: NSObject, Observable {
+open class ModelObject: NSObject, Observable, Codable, NSSecureCoding {
     /// Values found in loaded data under keys that this class does not declare, kept so that
     /// saving writes them back unchanged.
     public internal(set) var unknownValues: [String: Any] = [:]
@@ -57,6 +65,57 @@ open class ModelObject: NSObject, Observable {
         loadDefaultValues()
         isSuppressingChanges = false
     }
+
+    /// Creates an object from the keys of its dictionary form, read through a decoder.
+    ///
+    /// The object is of this class, as with ``init(dictionary:options:)``; use
+    /// ``make(from:)`` to create the subclass that the data names. The load is strict.
+    ///
+    /// - Parameter decoder: The decoder to read from.
+    /// - Throws: A `DecodingError` whose coding path leads to the value that does not fit.
+    public required convenience init(from decoder: any Decoder) throws {
+        self.init()
+        try loadDecodedValues(from: decoder)
+    }
+
+    /// Writes the keys of the dictionary form through an encoder.
+    ///
+    /// The keys are those of ``dictionary``: `version`, `representedClassName`, the saved keys
+    /// and the preserved unknown keys; nested model objects write theirs. Booleans stay
+    /// booleans, and `Decimal` values are written as strings so that every encoder keeps all
+    /// their digits.
+    ///
+    /// - Parameter encoder: The encoder to write to.
+    /// - Throws: An `EncodingError` for a model object that contains itself, or one nested
+    ///   too deeply, or any error of the encoder.
+    public final func encode(to encoder: any Encoder) throws {
+        try encodeValues(to: encoder)
+    }
+
+    /// Creates an object from a keyed archive that ``encode(with:)`` wrote.
+    ///
+    /// - Parameter coder: The unarchiver.
+    /// - Returns: The object, or `nil` when the archive does not hold a valid object of this
+    ///   class; the unarchiver then reports the error.
+    public required convenience init?(coder: NSCoder) {
+        self.init()
+        guard loadArchivedValues(from: coder) else { return nil }
+    }
+
+    /// Writes the object to a keyed archive, as its compact JSON form.
+    ///
+    /// Nested model objects travel inside that JSON, so an archive of a model holds one
+    /// object of one class. `NSCoder` offers no way to fail while encoding; a model that JSON
+    /// cannot hold (NaN, infinity, a cycle) is archived as the error, which unarchiving
+    /// reports.
+    ///
+    /// - Parameter coder: The archiver.
+    public final func encode(with coder: NSCoder) {
+        archiveValues(to: coder)
+    }
+
+    /// Model objects support secure coding: unarchiving one reads only its JSON form.
+    public static var supportsSecureCoding: Bool { true }
 
     // MARK: Hooks for subclasses
 

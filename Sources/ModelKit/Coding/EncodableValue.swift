@@ -1,0 +1,78 @@
+import Foundation
+
+/// A value of a dictionary form, made `Encodable` so that any encoder can write it.
+///
+/// Dictionaries become keyed containers, arrays unkeyed containers and the rest single
+/// values. Booleans stay booleans and numbers stay numbers, told apart by ``SavedNumber``.
+/// `Decimal` numbers are written as strings: `PropertyListEncoder` would otherwise write
+/// their internal fields, and a string keeps every digit through any encoder.
+struct EncodableValue: Encodable {
+    let value: Any
+
+    init(_ value: Any) {
+        self.value = value
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        if let dictionary = value as? [String: Any] {
+            try Self.encode(dictionary, to: encoder)
+        } else if let array = value as? [Any] {
+            var container = encoder.unkeyedContainer()
+            for element in array {
+                try container.encode(EncodableValue(element))
+            }
+        } else {
+            try encodeSingleValue(to: encoder)
+        }
+    }
+
+    /// Writes a dictionary with `version` and `representedClassName` first, then the other
+    /// keys sorted, so that the same value always gives the same output.
+    static func encode(_ dictionary: [String: Any], to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        for key in orderedKeys(of: dictionary) {
+            guard let value = dictionary[key] else { continue }
+            try container.encode(EncodableValue(value), forKey: AnyCodingKey(key))
+        }
+    }
+
+    private static func orderedKeys(of dictionary: [String: Any]) -> [String] {
+        let leading = [ModelObject.versionKey, ModelObject.classNameKey].filter { dictionary[$0] != nil }
+        let others = dictionary.keys.filter { !leading.contains($0) }.sorted(by: JSONWriter.keyOrder)
+        return leading + others
+    }
+
+    private func encodeSingleValue(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        if let string = value as? String {
+            try container.encode(string)
+        } else if let decimal = value as? NSDecimalNumber {
+            try container.encode(decimal.decimalValue.description)
+        } else if type(of: value) == Float.self, let float = value as? Float {
+            try container.encode(float)
+        } else if let number = SavedNumber(value) {
+            try encode(number, into: &container)
+        } else if value is NSNull {
+            try container.encodeNil()
+        } else if let date = value as? Date {
+            try container.encode(date)
+        } else if let data = value as? Data {
+            try container.encode(data)
+        } else {
+            let context = EncodingError.Context(
+                codingPath: encoder.codingPath,
+                debugDescription: "expected a property-list value, found \(FoundValue.describe(value))"
+            )
+            throw EncodingError.invalidValue(value, context)
+        }
+    }
+
+    private func encode(_ number: SavedNumber, into container: inout any SingleValueEncodingContainer) throws {
+        switch number {
+        case .bool(let bool): try container.encode(bool)
+        case .int(let int): try container.encode(int)
+        case .uint(let uint): try container.encode(uint)
+        case .double(let double): try container.encode(double)
+        }
+    }
+}

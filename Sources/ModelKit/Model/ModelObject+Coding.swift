@@ -1,0 +1,179 @@
+import Foundation
+
+// MARK: Codable
+
+extension ModelObject {
+    /// Creates an object of the class that the data names, read through a decoder: this class
+    /// or one of its registered subclasses, as ``make(dictionary:options:)`` does.
+    ///
+    /// `init(from:)` always creates an object of the class it is called on. Where the data may
+    /// hold a subclass, decode through this method instead:
+    ///
+    /// ```swift
+    /// struct Drawing: Decodable {
+    ///     var shape: Shape
+    ///
+    ///     init(from decoder: any Decoder) throws {
+    ///         let container = try decoder.container(keyedBy: CodingKeys.self)
+    ///         shape = try Shape.make(from: container.superDecoder(forKey: .shape))
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// - Parameter decoder: The decoder to read from.
+    /// - Returns: An object of this class or of a registered subclass.
+    /// - Throws: A `DecodingError` whose coding path leads to the value that does not fit,
+    ///   or to `representedClassName` when it names a class outside the registry or not a
+    ///   subclass.
+    public class func make(from decoder: any Decoder) throws -> Self {
+        let dictionary = try DecodedValue.decodeDictionary(from: decoder)
+        do {
+            return try make(dictionary: dictionary)
+        } catch let error as ModelError {
+            throw decodingError(error, decoder: decoder)
+        }
+    }
+
+    /// Loads the values that `decoder` holds into this new object, for `init(from:)`.
+    func loadDecodedValues(from decoder: any Decoder) throws {
+        let dictionary = try DecodedValue.decodeDictionary(from: decoder)
+        do {
+            let context = LoadContext(options: [])
+            try type(of: self).checkClassName(in: dictionary, context: context)
+            try loadRoot(from: dictionary, context: context)
+        } catch let error as ModelError {
+            throw Self.decodingError(error, decoder: decoder)
+        }
+    }
+
+    /// Writes the dictionary form through `encoder`, for `encode(to:)`: the keys in the order
+    /// of the JSON form, nested values through ``EncodableValue``.
+    func encodeValues(to encoder: any Encoder) throws {
+        let metadata = ModelMetadata.of(type(of: self))
+        let dictionary: [String: Any]
+        do {
+            dictionary = try self.dictionary
+        } catch let error as ModelError {
+            let codingPath = encoder.codingPath + AnyCodingKey.codingPath(of: error.keyPath)
+            let context = EncodingError.Context(
+                codingPath: codingPath,
+                debugDescription: error.description,
+                underlyingError: error
+            )
+            throw EncodingError.invalidValue(self, context)
+        }
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        let keys = [Self.versionKey, Self.classNameKey] + metadata.savedKeys
+        for key in keys {
+            guard let value = dictionary[key] else { continue }
+            try container.encode(EncodableValue(value), forKey: AnyCodingKey(key))
+        }
+        for key in unknownValues.keys.sorted(by: JSONWriter.keyOrder) {
+            guard let value = dictionary[key], metadata.propertiesByKey[key] == nil else { continue }
+            try container.encode(EncodableValue(value), forKey: AnyCodingKey(key))
+        }
+    }
+
+    /// A `DecodingError` for a load error: its key path continues the decoder's coding path.
+    static func decodingError(_ error: ModelError, decoder: any Decoder) -> DecodingError {
+        let codingPath = decoder.codingPath + AnyCodingKey.codingPath(of: error.keyPath)
+        let context = DecodingError.Context(
+            codingPath: codingPath,
+            debugDescription: error.description,
+            underlyingError: error
+        )
+        return DecodingError.dataCorrupted(context)
+    }
+}
+
+// MARK: NSSecureCoding
+
+extension ModelObject {
+    private static let archivedJSONKey = "json"
+    private static let archivedErrorKey = "error"
+
+    /// Creates an object from a keyed archive, refusing archives of other classes with an
+    /// error.
+    ///
+    /// `NSKeyedUnarchiver.unarchivedObject(ofClass:from:)` reads archives of model objects
+    /// too, but on Linux it stops the process when the archive holds an object of a class
+    /// other than the one asked for. This method checks the archived class first, so data of
+    /// any kind only ever throws:
+    ///
+    /// ```swift
+    /// let data = try NSKeyedArchiver.archivedData(withRootObject: note, requiringSecureCoding: true)
+    /// let copy = try Note.make(archivedData: data)
+    /// ```
+    ///
+    /// - Parameter data: A keyed archive whose root object is a model object.
+    /// - Returns: The archived object, of this class or of a subclass.
+    /// - Throws: A ``ModelError`` when the data is not a keyed archive, holds an object of
+    ///   another class, or holds values that do not fit.
+    public class func make(archivedData data: Data) throws -> Self {
+        try checkArchivedClasses(in: data)
+        let object: Any?
+        do {
+            object = try NSKeyedUnarchiver.unarchivedObject(ofClasses: [self], from: data)
+        } catch {
+            throw ModelError(.custom("the archive could not be read: \(error)"), underlyingError: error)
+        }
+        guard let model = object as? Self else {
+            let found = object.map { FoundValue.describe($0) } ?? "nothing"
+            throw ModelError(.typeMismatch(expected: "an archived \(modelName)", found: found))
+        }
+        return model
+    }
+
+    /// Loads the values of a keyed archive into this new object, for `init?(coder:)`.
+    ///
+    /// - Returns: `false`, after reporting the error to `coder`, when the archive does not
+    ///   hold a valid object of this class.
+    func loadArchivedValues(from coder: NSCoder) -> Bool {
+        do {
+            guard let json = coder.decodeObject(of: NSData.self, forKey: Self.archivedJSONKey) else {
+                let message = coder.decodeObject(of: NSString.self, forKey: Self.archivedErrorKey)
+                throw ModelError(.custom("the archive holds no \(Self.modelName): \(message ?? "no JSON form")"))
+            }
+            let dictionary = try Self.parseJSON(json as Data)
+            let context = LoadContext(options: [])
+            try type(of: self).checkClassName(in: dictionary, context: context)
+            try loadRoot(from: dictionary, context: context)
+            return true
+        } catch {
+            coder.failWithError(error)
+            return false
+        }
+    }
+
+    /// Writes the compact JSON form to a keyed archive, for `encode(with:)`, or the error
+    /// that prevents it, since `NSCoder` cannot report failures while encoding.
+    func archiveValues(to coder: NSCoder) {
+        do {
+            let json = try jsonData(options: [.compact])
+            coder.encode(json as NSData, forKey: Self.archivedJSONKey)
+        } catch {
+            coder.encode("\(error)" as NSString, forKey: Self.archivedErrorKey)
+        }
+    }
+
+    /// Throws unless every object in the archive is of this class or a subclass, so that
+    /// `NSKeyedUnarchiver` is never asked to decode an object of a class it was not given.
+    private static func checkArchivedClasses(in data: Data) throws {
+        let archive: Any
+        do {
+            archive = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
+        } catch {
+            throw ModelError(.custom("the data is not a keyed archive: \(error)"), underlyingError: error)
+        }
+        guard let objects = (archive as? [String: Any])?["$objects"] as? [Any] else {
+            throw ModelError(.custom("the data is not a keyed archive"))
+        }
+        for case let description as [String: Any] in objects {
+            guard let name = description["$classname"] as? String else { continue }
+            let archivedClass: AnyClass? = NSKeyedUnarchiver.class(forClassName: name) ?? NSClassFromString(name)
+            guard let modelClass = archivedClass as? ModelObject.Type, modelClass.isSubclass(of: self) else {
+                throw ModelError(.unrelatedClass(name, expected: modelName))
+            }
+        }
+    }
+}

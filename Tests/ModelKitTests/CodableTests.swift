@@ -1,0 +1,379 @@
+import Foundation
+import ModelKit
+import Testing
+
+private final class CodedColor: ModelObject {
+    @Saved var red = 0.0
+    @Saved var green = 0.0
+    @Saved var blue = 1.0
+    @Saved var alpha = 1.0
+}
+
+private enum CodedMood: String, SavedValue {
+    case calm, busy
+}
+
+private final class CodedNote: ModelObject {
+    @Saved var text = "Foo"
+    @Saved var number = 12345
+    @Saved var ratio = 0.25
+    @Saved var isDone = false
+    @Saved var tags: [String] = []
+    @Saved var note: String? = nil
+    @Saved("created_at") var createdAt = Date(timeIntervalSince1970: 1_700_000_000.5)
+    @Saved var payload = Data([0, 1, 2, 255])
+    @Saved var link = URL(string: "https://example.com/a/b?c=d")
+    @Saved var identifier = UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")
+    @Saved var mood = CodedMood.calm
+    @Saved var scores: [String: Int] = [:]
+    @Saved var gaps: [String?] = []
+    @Saved var label = CodedColor()
+    @Saved var children: [CodedNote] = []
+
+    override class var modelVersion: Int { 2 }
+}
+
+private class CodedShape: ModelObject {
+    @Saved var name = ""
+}
+
+private final class CodedCircle: CodedShape {
+    @Saved var radius = 1.0
+}
+
+private final class CodedSquare: CodedShape {
+    @Saved var side = 2
+}
+
+private final class CodedCanvas: ModelObject {
+    @Saved var main = CodedShape()
+    @Saved var shapes: [CodedShape] = []
+}
+
+private final class CodedPrice: ModelObject {
+    @Saved var amount = Decimal(0)
+}
+
+private final class CodedLoop: ModelObject {
+    @Saved var next: CodedLoop? = nil
+}
+
+/// A plain `Codable` struct holding model objects.
+private struct Envelope: Codable, Equatable {
+    var title: String
+    var note: CodedNote
+    var notes: [CodedNote]
+    var extra: CodedNote?
+}
+
+/// Decodes whichever shape the data names, through `make(from:)`.
+private struct AnyShape: Decodable {
+    var shape: CodedShape
+
+    init(from decoder: any Decoder) throws {
+        shape = try CodedShape.make(from: decoder)
+    }
+}
+
+/// The encoders and decoders that models are tested with.
+enum CodableFormat: String, CaseIterable, CustomStringConvertible {
+    case json, binaryPropertyList, xmlPropertyList
+
+    var description: String { rawValue }
+
+    func encode<Value: Encodable>(_ value: Value) throws -> Data {
+        switch self {
+        case .json:
+            return try JSONEncoder().encode(value)
+        case .binaryPropertyList, .xmlPropertyList:
+            let encoder = PropertyListEncoder()
+            encoder.outputFormat = self == .xmlPropertyList ? .xml : .binary
+            return try encoder.encode(value)
+        }
+    }
+
+    func decode<Value: Decodable>(_ type: Value.Type, from data: Data) throws -> Value {
+        switch self {
+        case .json: try JSONDecoder().decode(type, from: data)
+        case .binaryPropertyList, .xmlPropertyList: try PropertyListDecoder().decode(type, from: data)
+        }
+    }
+
+    func roundTrip<Value: Codable>(_ value: Value) throws -> Value {
+        try decode(Value.self, from: encode(value))
+    }
+}
+
+private func makeNote() -> CodedNote {
+    let note = CodedNote()
+    note.text = "Shopping \u{1F6D2} \"list\""
+    note.number = -42
+    note.ratio = 1e-7
+    note.isDone = true
+    note.tags = ["a", "b"]
+    note.note = "a note"
+    note.scores = ["one": 1, "zero": 0]
+    note.gaps = ["x", nil, "z"]
+    note.label.red = 0.5
+    let child = CodedNote()
+    child.text = "Child"
+    child.isDone = false
+    child.number = 1
+    note.children = [child]
+    note.clearChanges()
+    return note
+}
+
+/// Compact JSON with sorted keys, for comparing with literal text.
+private func sortedJSON<Value: Encodable>(_ value: Value) throws -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    return String(decoding: try encoder.encode(value), as: UTF8.self)
+}
+
+private func codingPath(of error: DecodingError) -> [String]? {
+    guard case .dataCorrupted(let context) = error else { return nil }
+    return context.codingPath.map(\.stringValue)
+}
+
+@Suite struct CodableTests {
+    @Test func encodesTheKeysAndValuesOfTheDictionaryForm() throws {
+        let note = makeNote()
+        let encoded = try jsonObject(String(decoding: JSONEncoder().encode(note), as: UTF8.self))
+        let dictionary = try note.dictionary
+        #expect(Set(encoded.keys) == Set(dictionary.keys))
+        #expect(sameJSON(encoded, dictionary))
+        #expect(encoded["created_at"] as? String == "2023-11-14T22:13:20.5Z")
+        #expect(encoded["version"] as? Int == 2)
+        #expect(encoded["representedClassName"] as? String == "CodedNote")
+    }
+
+    @Test func writesTheSameJSONAsTheModelsOwnWriter() throws {
+        let note = makeNote()
+        let fromEncoder = try jsonObject(String(decoding: JSONEncoder().encode(note), as: UTF8.self))
+        let fromWriter = try jsonObject(note.jsonString())
+        #expect(sameJSON(fromEncoder, fromWriter))
+    }
+
+    @Test(arguments: CodableFormat.allCases)
+    func roundTrips(through coder: CodableFormat) throws {
+        let note = makeNote()
+        let decoded = try coder.roundTrip(note)
+        #expect(decoded == note)
+        #expect(decoded !== note)
+        #expect(!decoded.hasAnyChanges)
+        #expect(decoded.gaps == ["x", nil, "z"])
+        #expect(decoded.children.first?.text == "Child")
+        #expect(decoded.label.red == 0.5)
+    }
+
+    @Test func decodesJSONThatTheModelWrote() throws {
+        let note = makeNote()
+        let decoded = try JSONDecoder().decode(CodedNote.self, from: note.jsonData())
+        #expect(decoded == note)
+    }
+
+    @Test func encodesLiteralJSON() throws {
+        let circle = CodedCircle()
+        circle.name = "dot"
+        circle.radius = 0.5
+        let expected = #"{"name":"dot","radius":0.5,"representedClassName":"CodedCircle","version":1}"#
+        #expect(try sortedJSON(circle) == expected)
+    }
+
+    @Test func decodesLiteralJSON() throws {
+        let json = #"{"version": 1, "representedClassName": "CodedCircle", "name": "ring", "radius": 3}"#
+        let circle = try JSONDecoder().decode(CodedCircle.self, from: Data(json.utf8))
+        #expect(circle.name == "ring")
+        #expect(circle.radius == 3)
+    }
+
+    @Test(arguments: CodableFormat.allCases)
+    func keepsBooleansAndNumbersApart(through coder: CodableFormat) throws {
+        let json = #"{"isDone": true, "number": 1, "ratio": 0, "flag": false, "one": 1, "zero": 0, "half": 0.5}"#
+        let note = try CodedNote(json: json)
+        let decoded = try coder.roundTrip(note)
+        let text = try sortedJSON(decoded)
+        #expect(text.contains(#""flag":false"#))
+        #expect(text.contains(#""one":1,"#))
+        #expect(text.contains(#""zero":0}"#))
+        #expect(text.contains(#""half":0.5"#))
+        #expect(text.contains(#""isDone":true"#))
+        #expect(text.contains(#""number":1,"#))
+        #expect(decoded == note)
+    }
+
+    @Test(arguments: CodableFormat.allCases)
+    func keepsUnknownKeysAndNewerVersions(through coder: CodableFormat) throws {
+        let dictionary: [String: Any] = [
+            "version": 7,
+            "text": "Future",
+            "addedLater": ["nested": [1, true, "two", NSNull()]],
+            "alsoLater": NSNull(),
+        ]
+        let note = try CodedNote(dictionary: dictionary)
+        let decoded = try coder.roundTrip(note)
+        let form = try decoded.dictionary
+        #expect(form["version"] as? Int == 7)
+        #expect(sameJSON(form, try note.dictionary))
+        #expect(try sortedJSON(decoded).contains(#""addedLater":{"nested":[1,true,"two",null]},"alsoLater":null"#))
+    }
+
+    @Test(arguments: CodableFormat.allCases)
+    func decodesSubclassesThatNestedPropertiesName(through coder: CodableFormat) throws {
+        let canvas = CodedCanvas()
+        let circle = CodedCircle()
+        circle.radius = 4
+        let square = CodedSquare()
+        square.side = 3
+        canvas.main = circle
+        canvas.shapes = [square, CodedShape(), circle]
+        let decoded = try coder.roundTrip(canvas)
+        #expect(decoded == canvas)
+        #expect((decoded.main as? CodedCircle)?.radius == 4)
+        #expect((decoded.shapes.first as? CodedSquare)?.side == 3)
+        #expect(type(of: decoded.shapes[1]) == CodedShape.self)
+        #expect(decoded.shapes[2] is CodedCircle)
+    }
+
+    @Test func initFromDecoderCreatesTheClassItIsCalledOn() throws {
+        let circle = CodedCircle()
+        circle.radius = 9
+        let data = try JSONEncoder().encode(circle)
+        let shape = try JSONDecoder().decode(CodedShape.self, from: data)
+        #expect(type(of: shape) == CodedShape.self)
+        // The values the class does not declare are kept, so nothing is lost.
+        #expect(sameJSON(try shape.dictionary, try circle.dictionary.merging(["representedClassName": "CodedShape"]) { $1 }))
+    }
+
+    @Test func makeFromDecoderCreatesTheClassTheDataNames() throws {
+        let circle = CodedCircle()
+        circle.radius = 9
+        let decoded = try JSONDecoder().decode(AnyShape.self, from: JSONEncoder().encode(circle))
+        let shape = try #require(decoded.shape as? CodedCircle)
+        #expect(shape.radius == 9)
+        #expect(shape == circle)
+    }
+
+    @Test(arguments: CodableFormat.allCases)
+    func modelsArePropertiesOfCodableStructs(through coder: CodableFormat) throws {
+        let envelope = Envelope(title: "Mail", note: makeNote(), notes: [makeNote(), CodedNote()], extra: nil)
+        let decoded = try coder.roundTrip(envelope)
+        #expect(decoded == envelope)
+        #expect(decoded.extra == nil)
+    }
+
+    @Test(arguments: CodableFormat.allCases)
+    func decimalsKeepEveryDigit(through coder: CodableFormat) throws {
+        let price = CodedPrice()
+        price.amount = try #require(Decimal(string: "12345678901234567890.123456789"))
+        let decoded = try coder.roundTrip(price)
+        #expect(decoded.amount == price.amount)
+    }
+
+    @Test func decimalsReadFromNumbers() throws {
+        let price = try JSONDecoder().decode(CodedPrice.self, from: Data(#"{"amount": 19.99}"#.utf8))
+        #expect(price.amount == Decimal(string: "19.99"))
+    }
+
+    @Test func valueErrorsCarryTheCodingPath() throws {
+        let json = #"""
+            {
+              "title": "Mail",
+              "note": {"children": [{}, {"number": "many"}]},
+              "notes": []
+            }
+            """#
+        let error = try #require(throws: DecodingError.self) {
+            try JSONDecoder().decode(Envelope.self, from: Data(json.utf8))
+        }
+        #expect(codingPath(of: error) == ["note", "children", "1", "number"])
+        guard case .dataCorrupted(let context) = error else { return }
+        #expect(context.debugDescription == #"children[1].number: expected a number, found "many""#)
+        let underlying = try #require(context.underlyingError as? ModelError)
+        #expect(underlying.reason == .typeMismatch(expected: "a number", found: #""many""#))
+    }
+
+    @Test func errorsAtTheTopLevelCarryTheCodingPath() throws {
+        let error = try #require(throws: DecodingError.self) {
+            try JSONDecoder().decode(CodedNote.self, from: Data(#"{"label": {"red": "red"}}"#.utf8))
+        }
+        #expect(codingPath(of: error) == ["label", "red"])
+    }
+
+    @Test func nullForANonOptionalPropertyIsAnError() throws {
+        let error = try #require(throws: DecodingError.self) {
+            try PropertyListDecoder().decode(CodedNote.self, from: CodableFormat.xmlPropertyList.encode(["text": String?.none]))
+        }
+        #expect(codingPath(of: error) == ["text"])
+    }
+
+    @Test func unrelatedClassNamesAreErrors() throws {
+        _ = try CodedColor().dictionary
+        let json = #"{"representedClassName": "CodedColor"}"#
+        let error = try #require(throws: DecodingError.self) {
+            try JSONDecoder().decode(AnyShape.self, from: Data(json.utf8))
+        }
+        #expect(codingPath(of: error) == ["representedClassName"])
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(CodedShape.self, from: Data(json.utf8))
+        }
+    }
+
+    @Test func aTopLevelValueThatIsNotAnObjectIsAnError() {
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(CodedNote.self, from: Data("[1, 2]".utf8))
+        }
+    }
+
+    @Test func deeplyNestedPropertyListsAreErrorsNotCrashes() throws {
+        let depth = 2 * LoadContext.maximumDepth + 10
+        let xml = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0">
+            \(String(repeating: "<dict><key>deeper</key>", count: depth))<integer>1</integer>\
+            \(String(repeating: "</dict>", count: depth))
+            </plist>
+            """
+        let error = try #require(throws: DecodingError.self) {
+            try PropertyListDecoder().decode(CodedNote.self, from: Data(xml.utf8))
+        }
+        guard case .dataCorrupted(let context) = error else {
+            Issue.record("expected dataCorrupted, found \(error)")
+            return
+        }
+        #expect(context.debugDescription.contains("nested more than"))
+    }
+
+    @Test func deeplyNestedJSONIsAnErrorNotACrash() throws {
+        let depth = 10_000
+        let json = #"{"deep": "# + String(repeating: "[", count: depth) + String(repeating: "]", count: depth) + "}"
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(CodedNote.self, from: Data(json.utf8))
+        }
+    }
+
+    @Test func cyclesAreEncodingErrors() throws {
+        let loop = CodedLoop()
+        loop.next = CodedLoop()
+        loop.next?.next = loop
+        let error = try #require(throws: EncodingError.self) {
+            try JSONEncoder().encode([loop])
+        }
+        guard case .invalidValue(_, let context) = error else {
+            Issue.record("expected invalidValue, found \(error)")
+            return
+        }
+        #expect(context.codingPath.map(\.stringValue) == ["Index 0", "next", "next"])
+        #expect(context.underlyingError is ModelError)
+        loop.next?.next = nil
+    }
+
+    @Test func nonFiniteNumbersFollowTheEncodersStrategy() throws {
+        let note = CodedNote()
+        note.ratio = .infinity
+        #expect(throws: EncodingError.self) { try JSONEncoder().encode(note) }
+        let decoded = try CodableFormat.binaryPropertyList.roundTrip(note)
+        #expect(decoded.ratio == .infinity)
+    }
+}

@@ -114,6 +114,9 @@ extension ModelObject {
         let object: Any?
         do {
             object = try NSKeyedUnarchiver.unarchivedObject(ofClasses: [self], from: data)
+        } catch let error as CocoaError {
+            if let modelError = error.userInfo[NSUnderlyingErrorKey] as? ModelError { throw modelError }
+            throw ModelError(.custom("the archive could not be read: \(error)"), underlyingError: error)
         } catch {
             throw ModelError(.custom("the archive could not be read: \(error)"), underlyingError: error)
         }
@@ -130,8 +133,12 @@ extension ModelObject {
     ///   hold a valid object of this class.
     func loadArchivedValues(from coder: NSCoder) -> Bool {
         do {
-            guard let json = coder.decodeObject(of: NSData.self, forKey: Self.archivedJSONKey) else {
-                let message = coder.decodeObject(of: NSString.self, forKey: Self.archivedErrorKey)
+            // Asking for a key that is missing fails the whole unarchiving on Linux.
+            guard coder.containsValue(forKey: Self.archivedJSONKey),
+                let json = coder.decodeObject(of: NSData.self, forKey: Self.archivedJSONKey)
+            else {
+                let hasMessage = coder.containsValue(forKey: Self.archivedErrorKey)
+                let message = hasMessage ? coder.decodeObject(of: NSString.self, forKey: Self.archivedErrorKey) : nil
                 throw ModelError(.custom("the archive holds no \(Self.modelName): \(message ?? "no JSON form")"))
             }
             let dictionary = try Self.parseJSON(json as Data)
@@ -140,7 +147,9 @@ extension ModelObject {
             try loadRoot(from: dictionary, context: context)
             return true
         } catch {
-            coder.failWithError(error)
+            // The form of error that unarchivers report, which Foundation on Linux logs.
+            let userInfo: [String: Any] = [NSDebugDescriptionErrorKey: "\(error)", NSUnderlyingErrorKey: error]
+            coder.failWithError(CocoaError(.coderReadCorrupt, userInfo: userInfo))
             return false
         }
     }

@@ -1,5 +1,6 @@
 /// Options that control how data is loaded into a model.
 public struct LoadOptions: OptionSet, Sendable, Hashable {
+    /// The bits of the options.
     public let rawValue: Int
 
     /// Creates options from their raw value.

@@ -5,6 +5,12 @@ extension ModelObject: SavedValue {
     ///
     /// The object is of the class named by `representedClassName` when that is a registered
     /// subclass of this class, and of this class when the name is unknown.
+    ///
+    /// - Parameters:
+    ///   - savedValue: The value found in the data.
+    ///   - context: The state of the load.
+    /// - Returns: The value.
+    /// - Throws: A ``ModelError`` when the value does not fit.
     public class func make(savedValue: Any, context: LoadContext) throws -> Self {
         guard let dictionary = savedValue as? [String: Any] else {
             throw mismatch(savedValue, expected: "an object")
@@ -20,11 +26,18 @@ extension ModelObject: SavedValue {
     }
 
     /// The dictionary form of the nested object.
+    ///
+    /// - Parameter context: The state of the write.
+    /// - Returns: The dictionary form.
+    /// - Throws: A ``ModelError`` for a value that cannot be written.
     public func savedValue(context: SaveContext) throws -> Any {
         try dictionaryForm(context: context)
     }
 
     /// Writes the nested object as a JSON object.
+    ///
+    /// - Parameter writer: The writer to append to.
+    /// - Throws: A ``ModelError`` for a value that JSON cannot hold.
     public func writeJSON(to writer: inout JSONWriter) throws {
         try writer.writeModelObject(self)
     }
@@ -33,11 +46,17 @@ extension ModelObject: SavedValue {
     public static var containsModelObjects: Bool { true }
 
     /// Visits this object, not the objects inside it.
+    ///
+    /// - Parameter visitor: Called with each model object; returns `false` to stop.
+    /// - Returns: `false` if `visitor` stopped the walk.
     public func visitModelObjects(_ visitor: (ModelObject) -> Bool) -> Bool {
         visitor(self)
     }
 
     /// A deep copy, sharing the copies made so far in `context`.
+    ///
+    /// - Parameter context: The state of the copy.
+    /// - Returns: The copy.
     public func savedCopy(context: CopyContext) -> Self {
         context.copy(of: self)
     }

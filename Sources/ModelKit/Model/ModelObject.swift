@@ -132,7 +132,7 @@ open class ModelObject: NSObject, Observable, Codable, NSSecureCoding {
     /// The default is the bare Swift type name.
     open class var modelName: String { String(describing: self) }
 
-    /// Earlier names of this class in data, such as `"DejalColor"` for ``ColorValue``, so that
+    /// Earlier names of this class in data, such as `"DejalColor"` for `ColorValue`, so that
     /// data written under them loads into this class.
     open class var legacyModelNames: [String] { [] }
 

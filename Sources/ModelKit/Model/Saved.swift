@@ -56,6 +56,16 @@ public struct Saved<Value: SavedValue> {
 
     /// Reads and writes a saved property of a model object, recording changes and notifying
     /// observers.
+    ///
+    /// Swift calls this subscript for every use of a `@Saved` property; it is not meant to be
+    /// called directly. Reading registers the property with `Observation`, so
+    /// `withObservationTracking` and SwiftUI views track it; setting a different value records
+    /// the change and notifies observers.
+    ///
+    /// - Parameters:
+    ///   - model: The model object that holds the property.
+    ///   - wrappedKeyPath: The key path of the property, which observers track.
+    ///   - storageKeyPath: The key path of the `Saved` storage behind the property.
     public static subscript<Model: ModelObject>(
         _enclosingInstance model: Model,
         wrapped wrappedKeyPath: ReferenceWritableKeyPath<Model, Value>,

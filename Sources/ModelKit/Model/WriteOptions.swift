@@ -5,6 +5,7 @@
 /// `version`, `representedClassName`, the saved keys in declaration order, then the
 /// preserved unknown keys.
 public struct WriteOptions: OptionSet, Sendable, Hashable {
+    /// The bits of the options.
     public let rawValue: Int
 
     /// Creates options from their raw value.

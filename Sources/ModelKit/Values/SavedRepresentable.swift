@@ -31,11 +31,20 @@ public protocol SavedRepresentable: SavedValue {
     init(savedRepresentation: SavedRepresentation) throws
 
     /// The representation to save.
+    ///
+    /// - Throws: Any error, when the value cannot be saved; it reaches the caller as a
+    ///   ``ModelError`` with the key path of the value.
     var savedRepresentation: SavedRepresentation { get throws }
 }
 
 extension SavedRepresentable {
     /// Reads the representation, then converts it.
+    ///
+    /// - Parameters:
+    ///   - savedValue: The value found in the data.
+    ///   - context: The state of the load.
+    /// - Returns: The value.
+    /// - Throws: A ``ModelError`` when the value does not fit.
     public static func make(savedValue: Any, context: LoadContext) throws -> Self {
         let representation = try SavedRepresentation.make(savedValue: savedValue, context: context)
         do {
@@ -49,11 +58,18 @@ extension SavedRepresentable {
     }
 
     /// The dictionary form of the representation.
+    ///
+    /// - Parameter context: The state of the write.
+    /// - Returns: The dictionary form.
+    /// - Throws: A ``ModelError`` for a value that cannot be written.
     public func savedValue(context: SaveContext) throws -> Any {
         try representation().savedValue(context: context)
     }
 
     /// The JSON form of the representation.
+    ///
+    /// - Parameter writer: The writer to append to.
+    /// - Throws: A ``ModelError`` for a value that JSON cannot hold.
     public func writeJSON(to writer: inout JSONWriter) throws {
         try representation().writeJSON(to: &writer)
     }
@@ -71,6 +87,12 @@ extension SavedRepresentable {
 
 extension SavedValue where Self: RawRepresentable, RawValue: SavedValue {
     /// Reads the raw value, then the case it names.
+    ///
+    /// - Parameters:
+    ///   - savedValue: The value found in the data.
+    ///   - context: The state of the load.
+    /// - Returns: The value.
+    /// - Throws: A ``ModelError`` when the value does not fit.
     public static func make(savedValue: Any, context: LoadContext) throws -> Self {
         let rawValue = try RawValue.make(savedValue: savedValue, context: context)
         guard let value = Self(rawValue: rawValue) else {
@@ -81,11 +103,18 @@ extension SavedValue where Self: RawRepresentable, RawValue: SavedValue {
     }
 
     /// The dictionary form of the raw value.
+    ///
+    /// - Parameter context: The state of the write.
+    /// - Returns: The dictionary form.
+    /// - Throws: A ``ModelError`` for a value that cannot be written.
     public func savedValue(context: SaveContext) throws -> Any {
         try rawValue.savedValue(context: context)
     }
 
     /// The JSON form of the raw value.
+    ///
+    /// - Parameter writer: The writer to append to.
+    /// - Throws: A ``ModelError`` for a value that JSON cannot hold.
     public func writeJSON(to writer: inout JSONWriter) throws {
         try rawValue.writeJSON(to: &writer)
     }

@@ -2,18 +2,31 @@ import Foundation
 
 extension Optional: SavedValue where Wrapped: SavedValue {
     /// Reads `null` as `nil`, and anything else as the wrapped type.
+    ///
+    /// - Parameters:
+    ///   - savedValue: The value found in the data.
+    ///   - context: The state of the load.
+    /// - Returns: The value.
+    /// - Throws: A ``ModelError`` when the value does not fit.
     public static func make(savedValue: Any, context: LoadContext) throws -> Wrapped? {
         if savedValue is NSNull { return nil }
         return try Wrapped.make(savedValue: savedValue, context: context)
     }
 
     /// The wrapped value's dictionary form, or `NSNull` for `nil`.
+    ///
+    /// - Parameter context: The state of the write.
+    /// - Returns: The dictionary form.
+    /// - Throws: A ``ModelError`` for a value that cannot be written.
     public func savedValue(context: SaveContext) throws -> Any {
         guard let self else { return NSNull() }
         return try self.savedValue(context: context)
     }
 
     /// Writes the wrapped value, or `null`.
+    ///
+    /// - Parameter writer: The writer to append to.
+    /// - Throws: A ``ModelError`` for a value that JSON cannot hold.
     public func writeJSON(to writer: inout JSONWriter) throws {
         guard let self else { return writer.writeNull() }
         try self.writeJSON(to: &writer)
@@ -26,11 +39,17 @@ extension Optional: SavedValue where Wrapped: SavedValue {
     public static var containsModelObjects: Bool { Wrapped.containsModelObjects }
 
     /// Visits the model objects of the wrapped value.
+    ///
+    /// - Parameter visitor: Called with each model object; returns `false` to stop.
+    /// - Returns: `false` if `visitor` stopped the walk.
     public func visitModelObjects(_ visitor: (ModelObject) -> Bool) -> Bool {
         self?.visitModelObjects(visitor) ?? true
     }
 
     /// A deep copy of the wrapped value.
+    ///
+    /// - Parameter context: The state of the copy.
+    /// - Returns: The copy.
     public func savedCopy(context: CopyContext) -> Wrapped? {
         self?.savedCopy(context: context)
     }
@@ -40,6 +59,12 @@ extension Array: SavedValue where Element: SavedValue {
     /// Reads an array, element by element.
     ///
     /// In a lenient load, elements that do not fit are left out and reported.
+    ///
+    /// - Parameters:
+    ///   - savedValue: The value found in the data.
+    ///   - context: The state of the load.
+    /// - Returns: The value.
+    /// - Throws: A ``ModelError`` when the value does not fit.
     public static func make(savedValue: Any, context: LoadContext) throws -> [Element] {
         guard let array = savedValue as? [Any] else {
             throw mismatch(savedValue, expected: "an array")
@@ -57,6 +82,10 @@ extension Array: SavedValue where Element: SavedValue {
     }
 
     /// An array of the elements' dictionary forms.
+    ///
+    /// - Parameter context: The state of the write.
+    /// - Returns: The dictionary form.
+    /// - Throws: A ``ModelError`` for a value that cannot be written.
     public func savedValue(context: SaveContext) throws -> Any {
         var result: [Any] = []
         result.reserveCapacity(count)
@@ -67,6 +96,9 @@ extension Array: SavedValue where Element: SavedValue {
     }
 
     /// Writes a JSON array.
+    ///
+    /// - Parameter writer: The writer to append to.
+    /// - Throws: A ``ModelError`` for a value that JSON cannot hold.
     public func writeJSON(to writer: inout JSONWriter) throws {
         try writer.writeArray(self)
     }
@@ -75,12 +107,18 @@ extension Array: SavedValue where Element: SavedValue {
     public static var containsModelObjects: Bool { Element.containsModelObjects }
 
     /// Visits the model objects of each element.
+    ///
+    /// - Parameter visitor: Called with each model object; returns `false` to stop.
+    /// - Returns: `false` if `visitor` stopped the walk.
     public func visitModelObjects(_ visitor: (ModelObject) -> Bool) -> Bool {
         guard Element.containsModelObjects else { return true }
         return allSatisfy { $0.visitModelObjects(visitor) }
     }
 
     /// A deep copy of each element.
+    ///
+    /// - Parameter context: The state of the copy.
+    /// - Returns: The copy.
     public func savedCopy(context: CopyContext) -> [Element] {
         guard Element.containsModelObjects else { return self }
         return map { $0.savedCopy(context: context) }
@@ -89,17 +127,30 @@ extension Array: SavedValue where Element: SavedValue {
 
 extension Set: SavedValue where Element: SavedValue {
     /// Reads an array into a set.
+    ///
+    /// - Parameters:
+    ///   - savedValue: The value found in the data.
+    ///   - context: The state of the load.
+    /// - Returns: The value.
+    /// - Throws: A ``ModelError`` when the value does not fit.
     public static func make(savedValue: Any, context: LoadContext) throws -> Set<Element> {
         Set(try [Element].make(savedValue: savedValue, context: context))
     }
 
     /// An array of the elements' dictionary forms, in the order of their JSON forms, so the
     /// same set always gives the same data.
+    ///
+    /// - Parameter context: The state of the write.
+    /// - Returns: The dictionary form.
+    /// - Throws: A ``ModelError`` for a value that cannot be written.
     public func savedValue(context: SaveContext) throws -> Any {
         try JSONWriter.sortedByJSON(Array(self)).savedValue(context: context)
     }
 
     /// Writes a JSON array, in the order of the elements' JSON forms.
+    ///
+    /// - Parameter writer: The writer to append to.
+    /// - Throws: A ``ModelError`` for a value that JSON cannot hold.
     public func writeJSON(to writer: inout JSONWriter) throws {
         try writer.writeArray(JSONWriter.sortedByJSON(Array(self)))
     }
@@ -108,12 +159,18 @@ extension Set: SavedValue where Element: SavedValue {
     public static var containsModelObjects: Bool { Element.containsModelObjects }
 
     /// Visits the model objects of each element.
+    ///
+    /// - Parameter visitor: Called with each model object; returns `false` to stop.
+    /// - Returns: `false` if `visitor` stopped the walk.
     public func visitModelObjects(_ visitor: (ModelObject) -> Bool) -> Bool {
         guard Element.containsModelObjects else { return true }
         return allSatisfy { $0.visitModelObjects(visitor) }
     }
 
     /// A deep copy of each element.
+    ///
+    /// - Parameter context: The state of the copy.
+    /// - Returns: The copy.
     public func savedCopy(context: CopyContext) -> Set<Element> {
         guard Element.containsModelObjects else { return self }
         return Set(map { $0.savedCopy(context: context) })
@@ -124,6 +181,12 @@ extension Dictionary: SavedValue where Key == String, Value: SavedValue {
     /// Reads a dictionary, value by value.
     ///
     /// In a lenient load, values that do not fit are left out and reported.
+    ///
+    /// - Parameters:
+    ///   - savedValue: The value found in the data.
+    ///   - context: The state of the load.
+    /// - Returns: The value.
+    /// - Throws: A ``ModelError`` when the value does not fit.
     public static func make(savedValue: Any, context: LoadContext) throws -> [String: Value] {
         guard let dictionary = savedValue as? [String: Any] else {
             throw mismatch(savedValue, expected: "an object")
@@ -141,6 +204,10 @@ extension Dictionary: SavedValue where Key == String, Value: SavedValue {
     }
 
     /// A dictionary of the values' dictionary forms.
+    ///
+    /// - Parameter context: The state of the write.
+    /// - Returns: The dictionary form.
+    /// - Throws: A ``ModelError`` for a value that cannot be written.
     public func savedValue(context: SaveContext) throws -> Any {
         var result: [String: Any] = [:]
         result.reserveCapacity(count)
@@ -152,6 +219,9 @@ extension Dictionary: SavedValue where Key == String, Value: SavedValue {
 
     /// Writes a JSON object with its keys sorted, so the same dictionary always gives the same
     /// bytes.
+    ///
+    /// - Parameter writer: The writer to append to.
+    /// - Throws: A ``ModelError`` for a value that JSON cannot hold.
     public func writeJSON(to writer: inout JSONWriter) throws {
         try writer.writeDictionary(self)
     }
@@ -160,12 +230,18 @@ extension Dictionary: SavedValue where Key == String, Value: SavedValue {
     public static var containsModelObjects: Bool { Value.containsModelObjects }
 
     /// Visits the model objects of each value, in key order.
+    ///
+    /// - Parameter visitor: Called with each model object; returns `false` to stop.
+    /// - Returns: `false` if `visitor` stopped the walk.
     public func visitModelObjects(_ visitor: (ModelObject) -> Bool) -> Bool {
         guard Value.containsModelObjects else { return true }
         return keys.sorted().allSatisfy { self[$0]?.visitModelObjects(visitor) ?? true }
     }
 
     /// A deep copy of each value.
+    ///
+    /// - Parameter context: The state of the copy.
+    /// - Returns: The copy.
     public func savedCopy(context: CopyContext) -> [String: Value] {
         guard Value.containsModelObjects else { return self }
         return mapValues { $0.savedCopy(context: context) }

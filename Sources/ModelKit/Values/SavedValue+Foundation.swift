@@ -2,6 +2,12 @@ import Foundation
 
 extension Date: SavedValue {
     /// Reads an ISO 8601 string, or a `Date` from a property list.
+    ///
+    /// - Parameters:
+    ///   - savedValue: The value found in the data.
+    ///   - context: The state of the load.
+    /// - Returns: The value.
+    /// - Throws: A ``ModelError`` when the value does not fit.
     public static func make(savedValue: Any, context: LoadContext) throws -> Date {
         if let string = savedValue as? String {
             guard let date = ISO8601.date(from: string) else {
@@ -14,11 +20,16 @@ extension Date: SavedValue {
     }
 
     /// The ISO 8601 string in UTC, with fractional seconds when the date has any.
+    ///
+    /// - Parameter context: The state of the write.
+    /// - Returns: The dictionary form.
     public func savedValue(context: SaveContext) throws -> Any {
         ISO8601.string(from: self)
     }
 
     /// Writes the ISO 8601 string.
+    ///
+    /// - Parameter writer: The writer to append to.
     public func writeJSON(to writer: inout JSONWriter) throws {
         writer.writeString(ISO8601.string(from: self))
     }
@@ -26,6 +37,12 @@ extension Date: SavedValue {
 
 extension Data: SavedValue {
     /// Reads a Base64 string, or `Data` from a property list.
+    ///
+    /// - Parameters:
+    ///   - savedValue: The value found in the data.
+    ///   - context: The state of the load.
+    /// - Returns: The value.
+    /// - Throws: A ``ModelError`` when the value does not fit.
     public static func make(savedValue: Any, context: LoadContext) throws -> Data {
         if let string = savedValue as? String {
             guard let data = Data(base64Encoded: string) else {
@@ -38,11 +55,16 @@ extension Data: SavedValue {
     }
 
     /// The Base64 string.
+    ///
+    /// - Parameter context: The state of the write.
+    /// - Returns: The dictionary form.
     public func savedValue(context: SaveContext) throws -> Any {
         base64EncodedString()
     }
 
     /// Writes the Base64 string.
+    ///
+    /// - Parameter writer: The writer to append to.
     public func writeJSON(to writer: inout JSONWriter) throws {
         writer.writeString(base64EncodedString())
     }
@@ -50,6 +72,12 @@ extension Data: SavedValue {
 
 extension URL: SavedValue {
     /// Reads a URL string.
+    ///
+    /// - Parameters:
+    ///   - savedValue: The value found in the data.
+    ///   - context: The state of the load.
+    /// - Returns: The value.
+    /// - Throws: A ``ModelError`` when the value does not fit.
     public static func make(savedValue: Any, context: LoadContext) throws -> URL {
         guard let string = savedValue as? String else {
             throw mismatch(savedValue, expected: "a URL string")
@@ -61,9 +89,14 @@ extension URL: SavedValue {
     }
 
     /// The absolute string of the URL.
+    ///
+    /// - Parameter context: The state of the write.
+    /// - Returns: The dictionary form.
     public func savedValue(context: SaveContext) throws -> Any { absoluteString }
 
     /// Writes the absolute string of the URL.
+    ///
+    /// - Parameter writer: The writer to append to.
     public func writeJSON(to writer: inout JSONWriter) throws {
         writer.writeString(absoluteString)
     }
@@ -71,6 +104,12 @@ extension URL: SavedValue {
 
 extension UUID: SavedValue {
     /// Reads a UUID string.
+    ///
+    /// - Parameters:
+    ///   - savedValue: The value found in the data.
+    ///   - context: The state of the load.
+    /// - Returns: The value.
+    /// - Throws: A ``ModelError`` when the value does not fit.
     public static func make(savedValue: Any, context: LoadContext) throws -> UUID {
         guard let string = savedValue as? String else {
             throw mismatch(savedValue, expected: "a UUID string")
@@ -82,9 +121,14 @@ extension UUID: SavedValue {
     }
 
     /// The UUID string.
+    ///
+    /// - Parameter context: The state of the write.
+    /// - Returns: The dictionary form.
     public func savedValue(context: SaveContext) throws -> Any { uuidString }
 
     /// Writes the UUID string.
+    ///
+    /// - Parameter writer: The writer to append to.
     public func writeJSON(to writer: inout JSONWriter) throws {
         writer.writeString(uuidString)
     }

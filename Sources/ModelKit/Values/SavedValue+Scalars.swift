@@ -2,6 +2,12 @@ import Foundation
 
 extension String: SavedValue {
     /// Reads a string.
+    ///
+    /// - Parameters:
+    ///   - savedValue: The value found in the data.
+    ///   - context: The state of the load.
+    /// - Returns: The value.
+    /// - Throws: A ``ModelError`` when the value does not fit.
     public static func make(savedValue: Any, context: LoadContext) throws -> String {
         guard let string = savedValue as? String else {
             throw mismatch(savedValue, expected: "a string")
@@ -10,9 +16,14 @@ extension String: SavedValue {
     }
 
     /// The string itself.
+    ///
+    /// - Parameter context: The state of the write.
+    /// - Returns: The dictionary form.
     public func savedValue(context: SaveContext) throws -> Any { self }
 
     /// Writes the string, escaped.
+    ///
+    /// - Parameter writer: The writer to append to.
     public func writeJSON(to writer: inout JSONWriter) throws {
         writer.writeString(self)
     }
@@ -20,6 +31,12 @@ extension String: SavedValue {
 
 extension Bool: SavedValue {
     /// Reads a boolean, or the numbers 0 and 1 that old data wrote for booleans.
+    ///
+    /// - Parameters:
+    ///   - savedValue: The value found in the data.
+    ///   - context: The state of the load.
+    /// - Returns: The value.
+    /// - Throws: A ``ModelError`` when the value does not fit.
     public static func make(savedValue: Any, context: LoadContext) throws -> Bool {
         switch SavedNumber(savedValue) {
         case .bool(let bool): return bool
@@ -30,9 +47,14 @@ extension Bool: SavedValue {
     }
 
     /// The boolean itself.
+    ///
+    /// - Parameter context: The state of the write.
+    /// - Returns: The dictionary form.
     public func savedValue(context: SaveContext) throws -> Any { self }
 
     /// Writes `true` or `false`.
+    ///
+    /// - Parameter writer: The writer to append to.
     public func writeJSON(to writer: inout JSONWriter) throws {
         writer.writeBool(self)
     }
@@ -40,6 +62,12 @@ extension Bool: SavedValue {
 
 extension SavedValue where Self: FixedWidthInteger {
     /// Reads a whole number that fits the type.
+    ///
+    /// - Parameters:
+    ///   - savedValue: The value found in the data.
+    ///   - context: The state of the load.
+    /// - Returns: The value.
+    /// - Throws: A ``ModelError`` when the value does not fit.
     public static func make(savedValue: Any, context: LoadContext) throws -> Self {
         let result: Self?
         switch SavedNumber(savedValue) {
@@ -64,12 +92,17 @@ extension SavedValue where Self: FixedWidthInteger {
     }
 
     /// The number as an `Int`, or as an `NSNumber` when it is too large for `Int`.
+    ///
+    /// - Parameter context: The state of the write.
+    /// - Returns: The dictionary form.
     public func savedValue(context: SaveContext) throws -> Any {
         if let int = Int(exactly: self) { return int }
         return NSNumber(value: UInt64(truncatingIfNeeded: self))
     }
 
     /// Writes the number in decimal.
+    ///
+    /// - Parameter writer: The writer to append to.
     public func writeJSON(to writer: inout JSONWriter) throws {
         writer.writeInteger(self)
     }
@@ -88,6 +121,12 @@ extension UInt64: SavedValue {}
 
 extension Double: SavedValue {
     /// Reads any number.
+    ///
+    /// - Parameters:
+    ///   - savedValue: The value found in the data.
+    ///   - context: The state of the load.
+    /// - Returns: The value.
+    /// - Throws: A ``ModelError`` when the value does not fit.
     public static func make(savedValue: Any, context: LoadContext) throws -> Double {
         switch SavedNumber(savedValue) {
         case .double(let double): return double
@@ -98,10 +137,14 @@ extension Double: SavedValue {
     }
 
     /// The number itself.
+    ///
+    /// - Parameter context: The state of the write.
+    /// - Returns: The dictionary form.
     public func savedValue(context: SaveContext) throws -> Any { self }
 
     /// Writes the shortest decimal that reads back as the same number.
     ///
+    /// - Parameter writer: The writer to append to.
     /// - Throws: A ``ModelError`` for NaN and infinity, which JSON cannot hold.
     public func writeJSON(to writer: inout JSONWriter) throws {
         try writer.writeDouble(self)
@@ -110,6 +153,12 @@ extension Double: SavedValue {
 
 extension Float: SavedValue {
     /// Reads any number that fits a `Float`.
+    ///
+    /// - Parameters:
+    ///   - savedValue: The value found in the data.
+    ///   - context: The state of the load.
+    /// - Returns: The value.
+    /// - Throws: A ``ModelError`` when the value does not fit.
     public static func make(savedValue: Any, context: LoadContext) throws -> Float {
         let double = try Double.make(savedValue: savedValue, context: context)
         let float = Float(double)
@@ -120,10 +169,14 @@ extension Float: SavedValue {
     }
 
     /// The number itself.
+    ///
+    /// - Parameter context: The state of the write.
+    /// - Returns: The dictionary form.
     public func savedValue(context: SaveContext) throws -> Any { self }
 
     /// Writes the shortest decimal that reads back as the same number.
     ///
+    /// - Parameter writer: The writer to append to.
     /// - Throws: A ``ModelError`` for NaN and infinity, which JSON cannot hold.
     public func writeJSON(to writer: inout JSONWriter) throws {
         try writer.writeFloat(self)
@@ -132,6 +185,12 @@ extension Float: SavedValue {
 
 extension Decimal: SavedValue {
     /// Reads a number, or a string holding a decimal number.
+    ///
+    /// - Parameters:
+    ///   - savedValue: The value found in the data.
+    ///   - context: The state of the load.
+    /// - Returns: The value.
+    /// - Throws: A ``ModelError`` when the value does not fit.
     public static func make(savedValue: Any, context: LoadContext) throws -> Decimal {
         if let number = savedValue as? NSDecimalNumber {
             return number.decimalValue
@@ -157,12 +216,16 @@ extension Decimal: SavedValue {
     }
 
     /// The number as an `NSDecimalNumber`.
+    ///
+    /// - Parameter context: The state of the write.
+    /// - Returns: The dictionary form.
     public func savedValue(context: SaveContext) throws -> Any {
         NSDecimalNumber(decimal: self)
     }
 
     /// Writes the number in decimal, with every digit it has.
     ///
+    /// - Parameter writer: The writer to append to.
     /// - Throws: A ``ModelError`` for NaN.
     public func writeJSON(to writer: inout JSONWriter) throws {
         guard !isNaN else { throw ModelError(.unencodableNumber("NaN")) }

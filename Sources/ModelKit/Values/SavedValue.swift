@@ -22,7 +22,7 @@ import Foundation
 /// }
 /// ```
 ///
-/// A `Codable` type can opt in with ``CodableSavedValue``, and an enum with
+/// A `Codable` type can opt in with `CodableSavedValue`, and an enum with
 /// `RawRepresentable`'s raw value by declaring the conformance alone.
 ///
 /// The requirements below are what the shipped conformances implement; types of your own
@@ -85,9 +85,15 @@ extension SavedValue {
     public static var containsModelObjects: Bool { false }
 
     /// Values hold no model objects to visit unless their type says so.
+    ///
+    /// - Parameter visitor: Called with each model object; returns `false` to stop.
+    /// - Returns: `false` if `visitor` stopped the walk.
     public func visitModelObjects(_ visitor: (ModelObject) -> Bool) -> Bool { true }
 
     /// Values without model objects copy as they are.
+    ///
+    /// - Parameter context: The state of the copy.
+    /// - Returns: The copy.
     public func savedCopy(context: CopyContext) -> Self { self }
 }
 

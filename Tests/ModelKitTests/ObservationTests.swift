@@ -156,6 +156,24 @@ private func observe(_ read: () -> Void) -> ChangeCounter {
         #expect(loadChanges.count == 1)
     }
 
+    @Test func unknownValuesAreTracked() throws {
+        let entry = try Entry(dictionary: ["flavor": "vanilla"])
+        let changes = observe { _ = entry[extra: "flavor"] }
+        entry[extra: "flavor"] = "lemon"
+        #expect(changes.count == 1)
+
+        let loadChanges = observe { _ = entry[extra: "flavor"] }
+        try entry.load(dictionary: ["flavor": "mint"])
+        #expect(loadChanges.count == 1)
+    }
+
+    @Test func settingAnUnknownValueNotifiesObserversOfSavedProperties() {
+        let entry = Entry()
+        let changes = observe { _ = entry.text }
+        entry[extra: "flavor"] = "lemon"
+        #expect(changes.count == 1)
+    }
+
     @Test func observationIsPerObject() {
         let first = Entry()
         let second = Entry()

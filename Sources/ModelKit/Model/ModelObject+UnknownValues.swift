@@ -2,7 +2,9 @@ extension ModelObject {
     /// Reads and writes a value kept under a key that this class does not declare.
     ///
     /// Such values come from data written by a newer version of the app or by another
-    /// program; they are saved back unchanged. Setting a value records a change.
+    /// program; they are saved back unchanged. Setting a value records a change. Observers
+    /// that read an unknown value are notified when any saved value changes through a load,
+    /// a revert or this subscript.
     ///
     /// ```swift
     /// demo[extra: "flavor"] = "vanilla"
@@ -15,7 +17,8 @@ extension ModelObject {
     /// - Returns: The value, or `nil` when there is none.
     public subscript(extra key: String) -> Any? {
         get {
-            unknownValues[key]
+            accessSavedValues()
+            return unknownValues[key]
         }
         set {
             let metadata = ModelMetadata.of(type(of: self))
@@ -24,7 +27,7 @@ extension ModelObject {
             if changeRecord.unknownKeys[key] == nil {
                 changeRecord.unknownKeys[key] = .some(oldValue)
             }
-            observationRegistrar.withMutation(of: self, keyPath: \.savedValuesToken) {
+            withMutationOfSavedValues {
                 unknownValues[key] = newValue
             }
         }

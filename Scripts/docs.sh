@@ -23,13 +23,24 @@ if [ ! -x "$docc_path" ]; then
     exit 1
 fi
 
-rm -rf "$symbol_graphs" "$output"
+build_symbol_graphs() {
+    swift build --scratch-path "$scratch/build" --target ModelKit \
+        -Xswiftc -emit-symbol-graph \
+        -Xswiftc -emit-symbol-graph-dir -Xswiftc "$symbol_graphs"
+}
+
+rm -rf "$output"
 mkdir -p "$symbol_graphs"
 
 echo "== swift build (symbol graphs)"
-swift build --scratch-path "$scratch/build" --target ModelKit \
-    -Xswiftc -emit-symbol-graph \
-    -Xswiftc -emit-symbol-graph-dir -Xswiftc "$symbol_graphs"
+# The compiler writes symbol graphs only when it compiles the module, so they stay in place
+# between runs; if they are missing while the build is up to date, build again from clean.
+build_symbol_graphs
+if [ ! -f "$symbol_graphs/ModelKit.symbols.json" ]; then
+    rm -rf "$scratch/build" "$symbol_graphs"
+    mkdir -p "$symbol_graphs"
+    build_symbol_graphs
+fi
 
 echo "== docc convert"
 set +e

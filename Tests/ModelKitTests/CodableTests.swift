@@ -54,6 +54,14 @@ private final class CodedPrice: ModelObject {
     @Saved var amount = Decimal(0)
 }
 
+private final class CodedSchedule: ModelObject {
+    @Saved var label = ColorValue(red: 0, green: 0, blue: 1)
+    @Saved var when = DateValue(date: Date(timeIntervalSince1970: 1_424_716_200.25))
+    @Saved var interval = IntervalValue(amount: 5, units: .minute)
+    @Saved var window = IntervalValue(firstAmount: 1, secondAmount: 3, units: .week)
+    @Saved var never = DateValue(date: nil)
+}
+
 private final class CodedLoop: ModelObject {
     @Saved var next: CodedLoop? = nil
 }
@@ -261,6 +269,34 @@ private func codingPath(of error: DecodingError) -> [String]? {
         let decoded = try coder.roundTrip(envelope)
         #expect(decoded == envelope)
         #expect(decoded.extra == nil)
+    }
+
+    @Test(arguments: CodableFormat.allCases)
+    func valueClassesRoundTrip(through coder: CodableFormat) throws {
+        let schedule = CodedSchedule()
+        schedule.label.alpha = 0.5
+        schedule.interval.extraValues = ["note": "kept", "flag": true, "count": 2]
+        schedule.clearChanges()
+        let decoded = try coder.roundTrip(schedule)
+        #expect(decoded == schedule)
+        #expect(decoded.label.hexString == schedule.label.hexString)
+        #expect(decoded.when.date == schedule.when.date)
+        #expect(decoded.never.date == nil)
+        #expect(decoded.interval.fullText == "5 minutes")
+        #expect(decoded.window.fullText == "1 - 3 weeks")
+        #expect(decoded.interval.extraValues["flag"] as? Bool == true)
+        #expect(try sortedJSON(decoded.interval).contains(#""extraValues":{"count":2,"flag":true,"note":"kept"}"#))
+    }
+
+    @Test func valueClassesDecodeDejalObjectData() throws {
+        let json = #"""
+            {"label": {"version": 1, "representedClassName": "DejalColor", "red": 1, "green": 0.5, "blue": 0},
+             "when": {"version": 1, "representedClassName": "DejalDate", "string": "2015-02-23T18:30:00Z"}}
+            """#
+        let schedule = try JSONDecoder().decode(CodedSchedule.self, from: Data(json.utf8))
+        #expect(schedule.label.green == 0.5)
+        #expect(schedule.label.alpha == 1)
+        #expect(schedule.when.string == "2015-02-23T18:30:00Z")
     }
 
     @Test(arguments: CodableFormat.allCases)

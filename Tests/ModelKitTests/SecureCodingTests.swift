@@ -78,6 +78,19 @@ private func forgedArchive(of model: ModelObject, json: String) throws -> Data {
         #expect((copy.children.first?.shape as? ArchivedCircle)?.radius == 3)
     }
 
+    @Test func valueClassesRoundTrip() throws {
+        let color = ColorValue(red: 0.25, green: 0.5, blue: 1, alpha: 0.75)
+        #expect(try NSKeyedUnarchiver.unarchivedObject(ofClass: ColorValue.self, from: archive(color)) == color)
+        let date = DateValue(string: "2015-02-23T18:30:00.125Z")
+        let dateCopy = try NSKeyedUnarchiver.unarchivedObject(ofClass: DateValue.self, from: archive(try #require(date)))
+        #expect(dateCopy == date)
+        let interval = IntervalValue(firstAmount: 5, secondAmount: 10, units: .minute)
+        interval.extraValues = ["flag": true]
+        let intervalCopy = try IntervalValue.make(archivedData: archive(interval))
+        #expect(intervalCopy == interval)
+        #expect(intervalCopy.extraValues["flag"] as? Bool == true)
+    }
+
     @Test func unarchivesASubclassAskedForAsItsSuperclass() throws {
         let circle = ArchivedCircle()
         circle.radius = 2

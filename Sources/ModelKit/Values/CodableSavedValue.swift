@@ -24,6 +24,12 @@ public protocol CodableSavedValue: SavedValue, Codable {}
 
 extension CodableSavedValue {
     /// Decodes the value from its dictionary form.
+    ///
+    /// - Parameters:
+    ///   - savedValue: The value found in the data.
+    ///   - context: The state of the load.
+    /// - Returns: The value.
+    /// - Throws: A ``ModelError`` when the value does not fit.
     public static func make(savedValue: Any, context: LoadContext) throws -> Self {
         do {
             let data = try JSONSerialization.data(withJSONObject: savedValue, options: [.fragmentsAllowed])
@@ -37,6 +43,10 @@ extension CodableSavedValue {
     }
 
     /// Encodes the value to its dictionary form.
+    ///
+    /// - Parameter context: The state of the write.
+    /// - Returns: The dictionary form.
+    /// - Throws: A ``ModelError`` for a value that cannot be written.
     public func savedValue(context: SaveContext) throws -> Any {
         do {
             let data = try CodableBridge.encoder.encode(self)
@@ -47,6 +57,9 @@ extension CodableSavedValue {
     }
 
     /// Writes the JSON form, laid out like the rest of the document.
+    ///
+    /// - Parameter writer: The writer to append to.
+    /// - Throws: A ``ModelError`` for a value that JSON cannot hold.
     public func writeJSON(to writer: inout JSONWriter) throws {
         try writer.writeAny(savedValue(context: SaveContext()))
     }

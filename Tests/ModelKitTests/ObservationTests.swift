@@ -32,11 +32,15 @@ private final class ChangeCounter: @unchecked Sendable {
     private var storedCount = 0
 
     var count: Int {
-        lock.withLock { storedCount }
+        lock.lock()
+        defer { lock.unlock() }
+        return storedCount
     }
 
     func increment() {
-        lock.withLock { storedCount += 1 }
+        lock.lock()
+        defer { lock.unlock() }
+        storedCount += 1
     }
 }
 
@@ -170,6 +174,51 @@ private func observe(_ read: () -> Void) -> ChangeCounter {
     @Test func settingAnUnknownValueNotifiesObserversOfSavedProperties() {
         let entry = Entry()
         let changes = observe { _ = entry.text }
+        entry[extra: "flavor"] = "lemon"
+        #expect(changes.count == 1)
+    }
+
+    @Test func hasChangesIsTracked() throws {
+        let entry = Entry()
+        let changes = observe { _ = entry.hasChanges }
+        entry.text = "Changed"
+        #expect(changes.count == 1)
+
+        let stillChanged = observe { _ = entry.changedKeys }
+        entry.text = "Changed again"
+        #expect(stillChanged.count == 0)
+        entry.number = 1
+        #expect(stillChanged.count == 1)
+
+        let cleared = observe { _ = entry.hasChanges }
+        entry.clearChanges()
+        #expect(cleared.count == 1)
+        #expect(!entry.hasChanges)
+
+        entry.text = "Once more"
+        let reverted = observe { _ = entry.hasChanges }
+        entry.revertChanges()
+        #expect(reverted.count == 1)
+
+        entry.text = "And again"
+        let loaded = observe { _ = entry.hasChanges }
+        try entry.load(dictionary: ["text": "Loaded"])
+        #expect(loaded.count == 1)
+        #expect(!entry.hasChanges)
+    }
+
+    @Test func hasAnyChangesIsTrackedThroughNestedObjects() {
+        let parent = Entry()
+        parent.child = Entry()
+        parent.clearChanges()
+        let changes = observe { _ = parent.hasAnyChanges }
+        parent.child?.number = 2
+        #expect(changes.count == 1)
+    }
+
+    @Test func settingAnUnknownValueNotifiesObserversOfChanges() {
+        let entry = Entry()
+        let changes = observe { _ = entry.hasChanges }
         entry[extra: "flavor"] = "lemon"
         #expect(changes.count == 1)
     }

@@ -16,11 +16,13 @@ extension ModelObject {
     ///
     /// Setting a property back to the value it started from undoes its change.
     public var hasChanges: Bool {
-        !changeRecord.isEmpty
+        accessChangeRecord()
+        return !changeRecord.isEmpty
     }
 
     /// The keys of the saved properties and unknown values that changed.
     public var changedKeys: Set<String> {
+        accessChangeRecord()
         let metadata = ModelMetadata.of(type(of: self))
         var keys = Set(changeRecord.unknownKeys.keys)
         for offset in changeRecord.properties.keys {
@@ -46,7 +48,7 @@ extension ModelObject {
     /// current values the ones that ``revertChanges()`` returns to.
     public func clearChanges() {
         enumerateObjects { object, _ in
-            object.changeRecord = ChangeRecord()
+            object.forgetChanges()
         }
     }
 
@@ -100,7 +102,7 @@ extension ModelObject {
     }
 
     private func revertOwnChanges() {
-        guard hasChanges else { return }
+        guard !changeRecord.isEmpty else { return }
         let metadata = ModelMetadata.of(type(of: self))
         withMutationOfSavedValues {
             for (offset, original) in changeRecord.properties {
@@ -109,17 +111,22 @@ extension ModelObject {
             for (key, original) in changeRecord.unknownKeys {
                 unknownValues[key] = original
             }
-            changeRecord = ChangeRecord()
+            forgetChanges()
         }
+    }
+
+    /// Empties the change record, notifying observers of ``hasChanges`` when it held changes.
+    func forgetChanges() {
+        guard !changeRecord.isEmpty else { return }
+        withMutationOfChangeRecord { changeRecord = ChangeRecord() }
     }
 
     func recordChange<Value: SavedValue>(atOffset offset: Int, from oldValue: Value, to newValue: Value) {
         if let original = changeRecord.properties[offset] {
-            if let original = original as? Value, original == newValue {
-                changeRecord.properties[offset] = nil
-            }
+            guard let original = original as? Value, original == newValue else { return }
+            withMutationOfChangeRecord { changeRecord.properties[offset] = nil }
         } else {
-            changeRecord.properties[offset] = oldValue
+            withMutationOfChangeRecord { changeRecord.properties[offset] = oldValue }
         }
     }
 }

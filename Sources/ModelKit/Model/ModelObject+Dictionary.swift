@@ -203,7 +203,7 @@ extension ModelObject {
         target.unknownValues = unknownValues
         target.newerVersion = newerVersion
         target.loadIssues = loadIssues
-        target.changeRecord = ChangeRecord()
+        target.forgetChanges()
     }
 
     // MARK: Writing

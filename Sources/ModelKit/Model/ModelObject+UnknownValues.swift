@@ -25,7 +25,7 @@ extension ModelObject {
             guard metadata.propertiesByKey[key] == nil, key != Self.versionKey, key != Self.classNameKey else { return }
             let oldValue = unknownValues[key]
             if changeRecord.unknownKeys[key] == nil {
-                changeRecord.unknownKeys[key] = .some(oldValue)
+                withMutationOfChangeRecord { changeRecord.unknownKeys[key] = .some(oldValue) }
             }
             withMutationOfSavedValues {
                 unknownValues[key] = newValue

@@ -51,6 +51,8 @@ open class ModelObject: NSObject, Observable, Codable, NSSecureCoding {
 
     /// The values that properties had before they were changed, by field offset, and the
     /// values that unknown keys had, by key.
+    ///
+    /// Change it inside ``withMutationOfChangeRecord(_:)`` on objects that may be observed.
     var changeRecord = ChangeRecord()
 
     /// Whether setting a saved property skips change tracking, while defaults load.
@@ -203,6 +205,24 @@ open class ModelObject: NSObject, Observable, Codable, NSSecureCoding {
     /// A stand-in key path for "every saved value", which observers of any saved property also
     /// observe, so that loading new data notifies them all.
     var savedValuesToken: Int { 0 }
+
+    /// A stand-in key path for the change record, which ``hasChanges`` and ``changedKeys``
+    /// report.
+    var changeRecordToken: Int { 0 }
+
+    /// Registers an observer's interest in the change record, through ``changeRecordToken``.
+    func accessChangeRecord() {
+        observationRegistrar.access(self, keyPath: \ModelObject.changeRecordToken)
+    }
+
+    /// Runs `mutation`, which changes the change record, notifying the observers of
+    /// ``hasChanges`` and ``changedKeys``.
+    ///
+    /// An object without a registrar has no observers, so it skips the notification.
+    func withMutationOfChangeRecord(_ mutation: () -> Void) {
+        guard let lazyObservationRegistrar else { return mutation() }
+        lazyObservationRegistrar.withMutation(of: self, keyPath: \ModelObject.changeRecordToken, mutation)
+    }
 
     /// Registers an observer's interest in every saved value, through ``savedValuesToken``.
     ///

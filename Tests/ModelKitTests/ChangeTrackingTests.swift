@@ -62,7 +62,8 @@ import Testing
 
     @Test func enumerateObjectsVisitsDepthFirstAndCanStop() throws {
         let note = try Note(
-            json: #"{"text":"root","children":[{"text":"a","children":[{"text":"a1"}]},{"text":"b"}],"attachment":{"text":"c"}}"#
+            json:
+                #"{"text":"root","children":[{"text":"a","children":[{"text":"a1"}]},{"text":"b"}],"attachment":{"text":"c"}}"#
         )
         var visited: [String] = []
         note.enumerateObjects { object, _ in

@@ -251,7 +251,9 @@ private func codingPath(of error: DecodingError) -> [String]? {
         let shape = try JSONDecoder().decode(CodedShape.self, from: data)
         #expect(type(of: shape) == CodedShape.self)
         // The values the class does not declare are kept, so nothing is lost.
-        #expect(sameJSON(try shape.dictionary, try circle.dictionary.merging(["representedClassName": "CodedShape"]) { $1 }))
+        #expect(
+            sameJSON(try shape.dictionary, try circle.dictionary.merging(["representedClassName": "CodedShape"]) { $1 })
+        )
     }
 
     @Test func makeFromDecoderCreatesTheClassTheDataNames() throws {
@@ -339,7 +341,8 @@ private func codingPath(of error: DecodingError) -> [String]? {
 
     @Test func nullForANonOptionalPropertyIsAnError() throws {
         let error = try #require(throws: DecodingError.self) {
-            try PropertyListDecoder().decode(CodedNote.self, from: CodableFormat.xmlPropertyList.encode(["text": String?.none]))
+            try PropertyListDecoder().decode(
+                CodedNote.self, from: CodableFormat.xmlPropertyList.encode(["text": String?.none]))
         }
         #expect(codingPath(of: error) == ["text"])
     }

@@ -9,7 +9,8 @@ private final class Demo: ModelObject {
 }
 
 @Suite struct DejalCompatibilityTests {
-    static let document = #"{"version":1,"representedClassName":"Demo","text":"Foo","number":12345,"extra":{"a":[1,2]}}"#
+    static let document =
+        #"{"version":1,"representedClassName":"Demo","text":"Foo","number":12345,"extra":{"a":[1,2]}}"#
 
     @Test func loadsADejalObjectDocument() throws {
         let demo = try Demo(json: Self.document)

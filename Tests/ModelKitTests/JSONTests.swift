@@ -33,9 +33,15 @@ private final class Small: ModelObject {
         small.list = [1, 2]
         small.map = ["b": 2, "a": 1]
         let compact = try small.jsonString(options: [.compact])
-        #expect(compact == #"{"version":1,"representedClassName":"Small","text":"a\/b","count":2,"list":[1,2],"map":{"a":1,"b":2}}"#)
+        #expect(
+            compact
+                == #"{"version":1,"representedClassName":"Small","text":"a\/b","count":2,"list":[1,2],"map":{"a":1,"b":2}}"#
+        )
         let sorted = try small.jsonString(options: [.compact, .sortedKeys, .withoutEscapingSlashes])
-        #expect(sorted == #"{"count":2,"list":[1,2],"map":{"a":1,"b":2},"representedClassName":"Small","text":"a/b","version":1}"#)
+        #expect(
+            sorted
+                == #"{"count":2,"list":[1,2],"map":{"a":1,"b":2},"representedClassName":"Small","text":"a/b","version":1}"#
+        )
     }
 
     @Test func sortedPrettyOutputMatchesJSONSerializationBytes() throws {
@@ -96,4 +102,3 @@ private final class Small: ModelObject {
         #expect(try Blob().dictionary["bytes"] as? String == "aGVsbG8=")
     }
 }
-

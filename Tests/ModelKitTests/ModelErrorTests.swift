@@ -34,28 +34,32 @@ private func loadError(_ json: String) -> ModelError? {
 }
 
 @Suite struct ModelErrorTests {
-    @Test(arguments: [
-        (#"{"title": 5}"#, "title", "title: expected a string, found 5"),
-        (#"{"label": {"red": "red"}}"#, "label.red", #"label.red: expected a number, found "red""#),
-        (
-            #"{"children": [{}, {}, {"label": {"red": "red"}}]}"#, "children[2].label.red",
-            #"children[2].label.red: expected a number, found "red""#
-        ),
-        (#"{"byName": {"k": {"green": []}}}"#, "byName.k.green", "byName.k.green: expected a number, found an array"),
-        (#"{"label": "blue"}"#, "label", #"label: expected an object, found "blue""#),
-        (#"{"children": {"a": 1}}"#, "children", "children: expected an array, found an object"),
-        (#"{"title": null}"#, "title", "title: expected a string, found null"),
-        (#"{"tiny": 300}"#, "tiny", "tiny: number 300 is out of range for Int8"),
-        (#"{"unsigned": -1}"#, "unsigned", "unsigned: number -1 is out of range for UInt"),
-        (#"{"count": 1.5}"#, "count", "count: expected a whole number for Int, found 1.5"),
-        (#"{"count": 123456789012345678901234567890}"#, "count", nil),
-        (#"{"when": "yesterday at noon"}"#, "when", #"when: expected an ISO 8601 date, found "yesterday at noon""#),
-        (#"{"when": "2015-02-30T10:00:00Z"}"#, "when", nil),
-        (#"{"link": ""}"#, "link", nil),
-        (#"{"identifier": "not-a-uuid"}"#, "identifier", #"identifier: expected a UUID, found "not-a-uuid""#),
-        (#"{"bytes": "***"}"#, "bytes", #"bytes: expected Base64 data, found "***""#),
-        (#"{"version": "two"}"#, "version", nil),
-    ] as [(String, String, String?)])
+    @Test(
+        arguments: [
+            (#"{"title": 5}"#, "title", "title: expected a string, found 5"),
+            (#"{"label": {"red": "red"}}"#, "label.red", #"label.red: expected a number, found "red""#),
+            (
+                #"{"children": [{}, {}, {"label": {"red": "red"}}]}"#, "children[2].label.red",
+                #"children[2].label.red: expected a number, found "red""#
+            ),
+            (
+                #"{"byName": {"k": {"green": []}}}"#, "byName.k.green",
+                "byName.k.green: expected a number, found an array"
+            ),
+            (#"{"label": "blue"}"#, "label", #"label: expected an object, found "blue""#),
+            (#"{"children": {"a": 1}}"#, "children", "children: expected an array, found an object"),
+            (#"{"title": null}"#, "title", "title: expected a string, found null"),
+            (#"{"tiny": 300}"#, "tiny", "tiny: number 300 is out of range for Int8"),
+            (#"{"unsigned": -1}"#, "unsigned", "unsigned: number -1 is out of range for UInt"),
+            (#"{"count": 1.5}"#, "count", "count: expected a whole number for Int, found 1.5"),
+            (#"{"count": 123456789012345678901234567890}"#, "count", nil),
+            (#"{"when": "yesterday at noon"}"#, "when", #"when: expected an ISO 8601 date, found "yesterday at noon""#),
+            (#"{"when": "2015-02-30T10:00:00Z"}"#, "when", nil),
+            (#"{"link": ""}"#, "link", nil),
+            (#"{"identifier": "not-a-uuid"}"#, "identifier", #"identifier: expected a UUID, found "not-a-uuid""#),
+            (#"{"bytes": "***"}"#, "bytes", #"bytes: expected Base64 data, found "***""#),
+            (#"{"version": "two"}"#, "version", nil),
+        ] as [(String, String, String?)])
     func strictLoadThrowsWithKeyPath(json: String, keyPath: String, message: String?) throws {
         let error = try #require(loadError(json))
         #expect(error.keyPath.description == keyPath)

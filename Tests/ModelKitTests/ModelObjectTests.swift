@@ -7,7 +7,8 @@ private enum Flavor: String, SavedValue {
 }
 
 private enum Size: Int, SavedValue {
-    case small = 1, large = 2
+    case small = 1
+    case large = 2
 }
 
 private final class Everything: ModelObject {

@@ -82,7 +82,8 @@ private func forgedArchive(of model: ModelObject, json: String) throws -> Data {
         let color = ColorValue(red: 0.25, green: 0.5, blue: 1, alpha: 0.75)
         #expect(try NSKeyedUnarchiver.unarchivedObject(ofClass: ColorValue.self, from: archive(color)) == color)
         let date = DateValue(string: "2015-02-23T18:30:00.125Z")
-        let dateCopy = try NSKeyedUnarchiver.unarchivedObject(ofClass: DateValue.self, from: archive(try #require(date)))
+        let dateCopy = try NSKeyedUnarchiver.unarchivedObject(
+            ofClass: DateValue.self, from: archive(try #require(date)))
         #expect(dateCopy == date)
         let interval = IntervalValue(firstAmount: 5, secondAmount: 10, units: .minute)
         interval.extraValues = ["flag": true]
@@ -94,7 +95,8 @@ private func forgedArchive(of model: ModelObject, json: String) throws -> Data {
     @Test func unarchivesASubclassAskedForAsItsSuperclass() throws {
         let circle = ArchivedCircle()
         circle.radius = 2
-        let shape = try #require(try NSKeyedUnarchiver.unarchivedObject(ofClass: ArchivedShape.self, from: archive(circle)))
+        let shape = try #require(
+            try NSKeyedUnarchiver.unarchivedObject(ofClass: ArchivedShape.self, from: archive(circle)))
         #expect((shape as? ArchivedCircle)?.radius == 2)
     }
 
@@ -186,12 +188,14 @@ private func forgedArchive(of model: ModelObject, json: String) throws -> Data {
             }
         }
     #else
-        /// Foundation on Linux stops the process here instead of throwing, which is why
-        /// `make(archivedData:)` checks the class first. When this test fails, Foundation has
-        /// been fixed, and the test above applies on Linux too.
+        /// Foundation on Linux stops the process here instead of throwing.
+        ///
+        /// That is why `make(archivedData:)` checks the class first. When this test fails,
+        /// Foundation has been fixed, and the test above applies on Linux too.
         @Test func unarchivingAnotherClassStopsTheProcessOnLinux() async {
             await #expect(processExitsWith: .failure) {
-                let data = try NSKeyedArchiver.archivedData(withRootObject: ArchivedOther(), requiringSecureCoding: true)
+                let data = try NSKeyedArchiver.archivedData(
+                    withRootObject: ArchivedOther(), requiringSecureCoding: true)
                 _ = try NSKeyedUnarchiver.unarchivedObject(ofClass: ArchivedNote.self, from: data)
             }
         }

@@ -1,5 +1,5 @@
-@_spi(Reflection) import Swift
 import Foundation
+@_spi(Reflection) import Swift
 
 /// What ModelKit knows of one model class, computed once and shared by every thread.
 ///
@@ -54,12 +54,15 @@ final class ModelMetadata: @unchecked Sendable {
         containsModelObjects = properties.contains { $0.containsModelObjects }
     }
 
-    /// Stops at a declaration error: a saved key that is reserved for the data format or that
-    /// two properties share would make data ambiguous. This depends only on the class's
-    /// declarations, never on data, so it shows on the class's first use during development.
+    /// Stops at a declaration error: a saved key that is reserved or declared twice.
+    ///
+    /// A saved key that is reserved for the data format or that two properties share would
+    /// make data ambiguous. This depends only on the class's declarations, never on data, so
+    /// it shows on the class's first use during development.
     private static func checkKeys(_ keys: [String], of modelClass: ModelObject.Type) {
         for key in [ModelObject.versionKey, ModelObject.classNameKey] {
-            precondition(!keys.contains(key), "\(modelClass) declares a saved key \"\(key)\", which the data format reserves")
+            precondition(
+                !keys.contains(key), "\(modelClass) declares a saved key \"\(key)\", which the data format reserves")
         }
         precondition(Set(keys).count == keys.count, "\(modelClass) declares the same saved key twice: \(keys)")
     }

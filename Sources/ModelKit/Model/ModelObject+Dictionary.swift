@@ -157,7 +157,9 @@ extension ModelObject {
     }
 
     /// The class to create for `dictionary`: this class, or the registered subclass it names.
-    static func resolveClass(in dictionary: [String: Any], context: LoadContext, isRoot: Bool) throws -> ModelObject.Type {
+    static func resolveClass(in dictionary: [String: Any], context: LoadContext, isRoot: Bool) throws
+        -> ModelObject.Type
+    {
         guard let value = dictionary[classNameKey] else { return self }
         guard let name = value as? String else {
             let error = ModelError(.typeMismatch(expected: "a class name", found: FoundValue.describe(value)))

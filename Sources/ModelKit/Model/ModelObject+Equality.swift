@@ -4,9 +4,10 @@ extension ModelObject {
     private static let equalityDepth = ThreadDepth()
     private static let descriptionDepth = ThreadDepth()
 
-    /// Whether the saved values are equal, for `isEqual(_:)`. Graphs nested more than
-    /// ``SaveContext/maximumDepth`` levels, such as cycles, compare as unequal rather than
-    /// overflowing the stack.
+    /// Whether the saved values are equal, for `isEqual(_:)`.
+    ///
+    /// Graphs nested more than ``SaveContext/maximumDepth`` levels, such as cycles, compare as
+    /// unequal rather than overflowing the stack.
     func hasEqualValues(to other: ModelObject) -> Bool {
         if self === other { return true }
         guard type(of: self) == type(of: other) else { return false }

@@ -16,7 +16,8 @@ extension ModelObject {
         do {
             try data.write(to: url, options: .atomic)
         } catch {
-            throw ModelError(.fileError("could not write \(url.path): \(error.localizedDescription)"), underlyingError: error)
+            throw ModelError(
+                .fileError("could not write \(url.path): \(error.localizedDescription)"), underlyingError: error)
         }
     }
 
@@ -31,7 +32,8 @@ extension ModelObject {
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw ModelError(.fileError("could not read \(url.path): \(error.localizedDescription)"), underlyingError: error)
+            throw ModelError(
+                .fileError("could not read \(url.path): \(error.localizedDescription)"), underlyingError: error)
         }
         try self.init(json: data, options: options)
     }

@@ -126,7 +126,10 @@ open class ModelObject: NSObject, Observable, Codable, NSSecureCoding {
     /// Values set here are not changes. The default implementation does nothing.
     open func loadDefaultValues() {}
 
-    /// The version of this class's data, written with every object. The default is 1.
+    /// The version of this class's data, written with every object.
+    ///
+    /// The default is 1. Raise it when old data needs ``migrate(_:from:)`` or
+    /// ``upgrade(from:dictionary:)`` to load.
     open class var modelVersion: Int { 1 }
 
     /// The name of this class in data, written as `representedClassName`.

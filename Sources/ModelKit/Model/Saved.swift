@@ -81,7 +81,8 @@ public struct Saved<Value: SavedValue> {
             guard oldValue != newValue else { return }
             if !model.isSuppressingChanges {
                 let offset = withUnsafeMutablePointer(to: &model[keyPath: storageKeyPath]) { pointer in
-                    UnsafeMutableRawPointer(pointer) - UnsafeMutableRawPointer(Unmanaged.passUnretained(model).toOpaque())
+                    UnsafeMutableRawPointer(pointer)
+                        - UnsafeMutableRawPointer(Unmanaged.passUnretained(model).toOpaque())
                 }
                 model.recordChange(atOffset: offset, from: oldValue, to: newValue)
             }

@@ -53,7 +53,8 @@ enum ISO8601 {
         return text
     }
 
-    private static func fractionText(_ fraction: Double, whole: Double, interval: Double, maximumDigits: Int) -> String {
+    private static func fractionText(_ fraction: Double, whole: Double, interval: Double, maximumDigits: Int) -> String
+    {
         var best = ""
         for digits in stride(from: 3, through: max(3, min(maximumDigits, 18)), by: 3) {
             let scale = pow10(digits)
@@ -139,7 +140,8 @@ enum ISO8601 {
             let year = sign * yearDigits
             guard expect("-"), let month = digits(exactly: 2), expect("-"), let day = digits(exactly: 2),
                 (1...12).contains(month), day >= 1, day <= ISO8601.daysInMonth(year: year, month: month),
-                let separator = peek(), separator == UInt8(ascii: "T") || separator == UInt8(ascii: "t")
+                let separator = peek(),
+                separator == UInt8(ascii: "T") || separator == UInt8(ascii: "t")
                     || separator == UInt8(ascii: " ")
             else { return nil }
             index += 1

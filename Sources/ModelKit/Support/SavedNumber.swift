@@ -67,7 +67,9 @@ enum SavedNumber: CustomStringConvertible {
         case .bool(let bool): return bool ? "true" : "false"
         case .int(let int): return String(int)
         case .uint(let uint): return String(uint)
-        case .double(let double): return double.isFinite && double == double.rounded() && abs(double) < 1e15 ? String(Int64(double)) : "\(double)"
+        case .double(let double):
+            return double.isFinite && double == double.rounded() && abs(double) < 1e15
+                ? String(Int64(double)) : "\(double)"
         }
     }
 }

@@ -101,7 +101,8 @@ private enum CodableBridge {
         @unknown default:
             return ModelError(.invalidValue(expected: "a valid \(type)", found: FoundValue.describe(found)))
         }
-        let path = ModelKeyPath(context.codingPath.map { key in key.intValue.map { .index($0) } ?? .key(key.stringValue) })
+        let path = ModelKeyPath(
+            context.codingPath.map { key in key.intValue.map { .index($0) } ?? .key(key.stringValue) })
         return ModelError(.custom(context.debugDescription), at: path, underlyingError: error)
     }
 }

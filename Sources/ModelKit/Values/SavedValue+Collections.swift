@@ -73,7 +73,8 @@ extension Array: SavedValue where Element: SavedValue {
         result.reserveCapacity(array.count)
         for (index, element) in array.enumerated() {
             do {
-                try result.append(context.within(.index(index)) { try Element.make(savedValue: element, context: context) })
+                try result.append(
+                    context.within(.index(index)) { try Element.make(savedValue: element, context: context) })
             } catch let error as ModelError where context.isLenient {
                 context.issues.append(error)
             }

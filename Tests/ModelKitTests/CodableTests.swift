@@ -227,6 +227,19 @@ private func codingPath(of error: DecodingError) -> [String]? {
         #expect(try sortedJSON(decoded).contains(#""addedLater":{"nested":[1,true,"two",null]},"alsoLater":null"#))
     }
 
+    @Test func encodesModelObjectsKeptAsUnknownValues() throws {
+        let note = CodedNote()
+        let color = CodedColor()
+        color.red = 1
+        note[extra: "highlight"] = color
+        note[extra: "palette"] = [color, "plain"]
+        let text = try sortedJSON(note)
+        let expected = #"{"alpha":1,"blue":1,"green":0,"red":1,"representedClassName":"CodedColor","version":1}"#
+        #expect(text.contains(#""highlight":"# + expected))
+        #expect(text.contains(#""palette":["# + expected + #","plain"]"#))
+        #expect(sameJSON(try jsonObject(text), try jsonObject(note.jsonString())))
+    }
+
     @Test(arguments: CodableFormat.allCases)
     func decodesSubclassesThatNestedPropertiesName(through coder: CodableFormat) throws {
         let canvas = CodedCanvas()

@@ -16,6 +16,9 @@ struct EncodableValue: Encodable {
     func encode(to encoder: any Encoder) throws {
         if let dictionary = value as? [String: Any] {
             try Self.encode(dictionary, to: encoder)
+        } else if let model = value as? ModelObject {
+            // A model object kept as an unknown value, which the dictionary form leaves as is.
+            try model.encode(to: encoder)
         } else if let array = value as? [Any] {
             var container = encoder.unkeyedContainer()
             for element in array {

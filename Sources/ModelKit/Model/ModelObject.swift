@@ -111,12 +111,18 @@ open class ModelObject: NSObject, Observable, Codable, NSSecureCoding {
     /// cannot hold (NaN, infinity, a cycle) is archived as the error, which unarchiving
     /// reports.
     ///
+    /// Foundation on Linux names archived classes with `NSStringFromClass`, which accepts
+    /// only top-level classes: archive models whose classes are neither private nor nested in
+    /// other types.
+    ///
     /// - Parameter coder: The archiver.
     public final func encode(with coder: NSCoder) {
         archiveValues(to: coder)
     }
 
     /// Model objects support secure coding: unarchiving one reads only its JSON form.
+    ///
+    /// Subclasses inherit ``init(coder:)`` and ``encode(with:)`` and need nothing of their own.
     public static var supportsSecureCoding: Bool { true }
 
     // MARK: Hooks for subclasses

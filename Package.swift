@@ -4,6 +4,7 @@ import PackageDescription
 
 let package = Package(
     name: "ModelKit",
+    // The first releases with Observation, which ModelObject's conformance to Observable needs.
     platforms: [
         .macOS(.v14),
         .iOS(.v17),

@@ -57,7 +57,8 @@ public struct JSONWriter {
         // Whole numbers print without ".0", as JSONSerialization prints them.
         if value.rounded(.towardZero) == value, abs(value) < 1e15 {
             if value == 0, value.sign == .minus {
-                append("-0")
+                // `JSONSerialization` reads `-0` as the integer 0; `-0.0` keeps the sign.
+                append("-0.0")
             } else {
                 writeDigits(of: Int64(value))
             }
@@ -211,7 +212,15 @@ public struct JSONWriter {
         var start = 0
         for index in 0..<utf8.count {
             let byte = utf8[index]
-            guard byte < 0x20 || byte == 0x22 || byte == 0x5C || (byte == 0x2F && escapesSlashes) else { continue }
+            guard byte < 0x20 || byte == 0x22 || byte == 0x5C || (byte == 0x2F && escapesSlashes) || byte == 0xEF
+            else { continue }
+            if byte == 0xEF {
+                guard Self.isByteOrderMark(utf8, at: index) else { continue }
+                if start < index { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index])) }
+                start = index + 3
+                append(#"\ufeff"#)
+                continue
+            }
             if start < index { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index])) }
             start = index + 1
             bytes.append(0x5C)
@@ -229,6 +238,14 @@ public struct JSONWriter {
         }
         if start < utf8.count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<utf8.count])) }
         bytes.append(0x22)
+    }
+
+    /// Whether U+FEFF, the byte order mark, starts at `index`.
+    ///
+    /// `JSONSerialization` on Linux drops a U+FEFF written as it is from the start of a string
+    /// and from just after an escape, so ModelKit writes it escaped, as `\ufeff`.
+    static func isByteOrderMark(_ utf8: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+        index + 2 < utf8.count && utf8[index] == 0xEF && utf8[index + 1] == 0xBB && utf8[index + 2] == 0xBF
     }
 
     /// The quoted, escaped form of a key, computed once per property.

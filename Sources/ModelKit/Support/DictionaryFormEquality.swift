@@ -43,16 +43,8 @@ enum DictionaryFormEquality {
         case (.uint(let left), .uint(let right)): return left == right
         case (.int(let left), .uint(let right)), (.uint(let right), .int(let left)):
             return left >= 0 && UInt64(left) == right
-        default: return value(of: lhs) == value(of: rhs)
-        }
-    }
-
-    private static func value(of number: SavedNumber) -> Double {
-        switch number {
-        case .bool(let bool): return bool ? 1 : 0
-        case .int(let int): return Double(int)
-        case .uint(let uint): return Double(uint)
-        case .double(let double): return double
+        case (.decimal(let left), .decimal(let right)): return left == right
+        default: return lhs.double == rhs.double
         }
     }
 }

@@ -75,7 +75,7 @@ enum FuzzTarget {
             } catch {
                 fail("a loaded object could not be written with \(options): \(error)")
             }
-            expectReadsBack(object, from: json, as: "JSON written with \(options.rawValue)")
+            expectReadsBack(object, from: json, as: "JSON written with options \(options.rawValue)", options: options)
         }
         do {
             let dictionary = try object.dictionary
@@ -86,11 +86,16 @@ enum FuzzTarget {
         }
     }
 
-    static func expectReadsBack(_ object: ModelObject, from json: Data, as form: String) {
+    static func expectReadsBack(_ object: ModelObject, from json: Data, as form: String, options: WriteOptions) {
         do {
             let reloaded = try type(of: object).make(json: json)
             guard reloaded == object else {
                 fail("\(form) does not read back equal:\n\(object)\n\(reloaded)\n\(String(decoding: json, as: UTF8.self))")
+            }
+            // ModelKit's own writer is exact: what it wrote reads back into the same bytes.
+            if !options.contains(.foundationWriter) {
+                let again = try reloaded.jsonData(options: options)
+                check(again == json, "\(form) reads back into other bytes:\n\(String(decoding: json, as: UTF8.self))\n\(String(decoding: again, as: UTF8.self))")
             }
         } catch {
             fail("\(form) does not read back: \(error)\n\(String(decoding: json, as: UTF8.self))")

@@ -1,26 +1,28 @@
 import Foundation
 import ModelKit
 
-// The models the fuzz target loads: between them they hold every kind of saved value,
-// nested objects, a class hierarchy for `make(json:)`, and a version with migration hooks.
+// The models that the fuzz target (Fuzz/ModelKitFuzz) and `FuzzRegressionTests` load: between
+// them they hold every kind of saved value, nested objects, a class hierarchy for
+// `make(json:)`, and a version with migration hooks. `Scripts/fuzz.sh` compiles this file into
+// the fuzz target, so it uses ModelKit's public API and Foundation only.
 
-enum Flavor: String, SavedValue {
+enum FuzzFlavor: String, SavedValue {
     case vanilla, chocolate, strawberry
 }
 
-enum Priority: Int, SavedValue {
+enum FuzzPriority: Int, SavedValue {
     case low = 0, normal = 5, high = 10
 }
 
 /// A `Codable` type saved through the opt-in.
-struct Point: Codable, Equatable, CodableSavedValue {
+struct FuzzPoint: Codable, Equatable, CodableSavedValue {
     var x: Double
     var y: Double
     var label: String?
 }
 
 /// A type saved through a conversion of its own.
-struct Version: Equatable, SavedRepresentable {
+struct FuzzVersion: Equatable, SavedRepresentable {
     var major: Int
     var minor: Int
 
@@ -32,7 +34,7 @@ struct Version: Equatable, SavedRepresentable {
     init(savedRepresentation: String) throws {
         let parts = savedRepresentation.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 2, let major = Int(parts[0]), let minor = Int(parts[1]) else {
-            throw VersionError.malformed
+            throw FuzzVersionError.malformed
         }
         self.init(major: major, minor: minor)
     }
@@ -40,14 +42,14 @@ struct Version: Equatable, SavedRepresentable {
     var savedRepresentation: String { "\(major).\(minor)" }
 }
 
-enum VersionError: Error {
+enum FuzzVersionError: Error {
     case malformed
 }
 
 /// The base of a small class hierarchy that `make(json:)` picks from by name.
 class FuzzShape: ModelObject {
     @Saved var name = "shape"
-    @Saved var origin: Point? = nil
+    @Saved var origin: FuzzPoint? = nil
 }
 
 final class FuzzCircle: FuzzShape {
@@ -55,7 +57,7 @@ final class FuzzCircle: FuzzShape {
 }
 
 final class FuzzPolygon: FuzzShape {
-    @Saved var corners: [Point] = []
+    @Saved var corners: [FuzzPoint] = []
     @Saved var inner: [FuzzShape] = []
 }
 
@@ -80,9 +82,9 @@ final class FuzzScalars: ModelObject {
     @Saved var data = Data()
     @Saved var url = URL(fileURLWithPath: "/")
     @Saved var uuid = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
-    @Saved var flavor = Flavor.vanilla
-    @Saved var priority = Priority.normal
-    @Saved var appVersion = Version(major: 1, minor: 0)
+    @Saved var flavor = FuzzFlavor.vanilla
+    @Saved var priority = FuzzPriority.normal
+    @Saved var appVersion = FuzzVersion(major: 1, minor: 0)
 }
 
 /// Optionals and collections of every shape.
@@ -90,13 +92,13 @@ final class FuzzCollections: ModelObject {
     @Saved var optionalText: String? = nil
     @Saved var optionalInt: Int? = nil
     @Saved var optionalDate: Date? = nil
-    @Saved var optionalFlavor: Flavor? = nil
+    @Saved var optionalFlavor: FuzzFlavor? = nil
     @Saved var strings: [String] = []
     @Saved var numbers: [Double] = []
     @Saved var optionals: [Int?] = []
     @Saved var nested: [[UInt8]] = []
     @Saved var tags: Set<String> = []
-    @Saved var priorities: Set<Priority> = []
+    @Saved var priorities: Set<FuzzPriority> = []
     @Saved var counts: [String: Int] = [:]
     @Saved var dates: [String: [Date]] = [:]
     @Saved var blobs: [String: Data?] = [:]
@@ -105,7 +107,7 @@ final class FuzzCollections: ModelObject {
 // MARK: Value classes
 // ColorValue, DateValue and IntervalValue belong here once they are in the library, each as an
 // `@Saved` property of `FuzzValueClasses` (plain, optional and in an array), with a seed for
-// each in `Scripts/fuzz.sh`.
+// each in Fuzz/corpus.
 final class FuzzValueClasses: ModelObject {
 }
 

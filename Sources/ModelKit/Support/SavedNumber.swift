@@ -60,11 +60,12 @@ enum SavedNumber: CustomStringConvertible {
 
     /// Classifies a number that `JSONSerialization` read as an `NSDecimalNumber`.
     ///
-    /// On Linux, `JSONSerialization` reads integers beyond `Int64` and numbers with about 16 or
-    /// more significant digits, such as `0.30000000000000004` and `-9223372036854775807`, as
-    /// `NSDecimalNumber`, whose `doubleValue` and `int64Value` are not exact. Its decimal digits
-    /// are: whole numbers that fit 64 bits become integers, the rest stays decimal, and
-    /// ``double`` reads the digits with correct rounding.
+    /// On Linux, `JSONSerialization` reads numbers written with 17 or more digits, such as
+    /// `0.30000000000000004`, and integers beyond `Int64` or with 19 digits, such as
+    /// `-9223372036854775807`, as `NSDecimalNumber`, whose `doubleValue` and `int64Value` are
+    /// not exact. So this reads its decimal digits instead: whole numbers that fit 64 bits
+    /// become integers, others stay decimal, and ``double`` converts the digits with correct
+    /// rounding.
     init(decimal: Decimal) {
         let digits = decimal.description
         if let int = Int64(digits) {

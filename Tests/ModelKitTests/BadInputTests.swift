@@ -40,6 +40,10 @@ private final class Chain: ModelObject {
     @Saved var next: Chain? = nil
 }
 
+private final class Tree: ModelObject {
+    @Saved var children: [Tree] = []
+}
+
 private final class Stone: ModelObject {
     @Saved var weight = 0.0
 }
@@ -453,7 +457,8 @@ private func document(_ path: [ModelKeyPath.Component], _ value: Any) -> Any {
             #expect(error.reason == .nestingTooDeep(limit: 512))
             #expect(error.keyPath.components == Array(repeating: .key("next"), count: 512))
         }
-        // The limit counts every model object on the way down, nested values included.
+        // The model limit counts every model object on the way down, and the limit of JSON
+        // every array and object, empty ones included: here the tags of the last leaf.
         let branch = Branch()
         var lastBranch = branch
         for _ in 0..<511 {
@@ -462,7 +467,7 @@ private func document(_ path: [ModelKeyPath.Component], _ value: Any) -> Any {
             lastBranch = next
         }
         let error = try #require(modelError { _ = try branch.jsonData() })
-        #expect(error.keyPath.components == Array(repeating: .key("child"), count: 511) + [.key("leaf")])
+        #expect(error.keyPath.components == Array(repeating: .key("child"), count: 510) + [.key("leaf"), .key("tags")])
     }
 
     @Test func graphsAsDeepAsTheLimitWriteAndReadBack() throws {
@@ -478,13 +483,53 @@ private func document(_ path: [ModelKeyPath.Component], _ value: Any) -> Any {
         _ = try Branch(json: root.jsonData(options: .compact))
     }
 
+    /// `JSONSerialization` reads no more than 512 arrays and objects inside one another. A
+    /// graph that needs more, here 300 models each inside an array, is refused when written
+    /// as JSON, instead of written as JSON that could never be read back.
+    @Test func jsonNestedDeeperThanReadersAcceptIsNotWritten() throws {
+        let root = Tree()
+        var last = root
+        for _ in 0..<300 {
+            let next = Tree()
+            last.children = [next]
+            last = next
+        }
+        for options in [WriteOptions(), .compact, .sortedKeys, .foundationWriter] {
+            let error = try #require(modelError { _ = try root.jsonData(options: options) })
+            #expect(error.reason == .nestingTooDeep(limit: 512))
+            let levels = Array(repeating: [ModelKeyPath.Component.key("children"), .index(0)], count: 256)
+            #expect(error.keyPath.components == levels.flatMap { $0 })
+        }
+        let copy = try Tree(dictionary: root.dictionary)
+        #expect(copy == root, "the dictionary form has no such limit")
+    }
+
+    /// Values kept under unknown keys are written as they are; from a dictionary they can be
+    /// nested without end, so writing them is bounded by the same limit.
+    @Test func deeplyNestedUnknownValuesThrowOnWriteAndCompareWithoutTrapping() throws {
+        // Deep enough to overflow a test thread's stack through unbounded recursion, and shallow
+        // enough for Swift to release the nested arrays, which it does recursively.
+        var deep: Any = "bottom"
+        for _ in 0..<1500 {
+            deep = [deep]
+        }
+        let branch = try Branch(dictionary: ["extra": deep])
+        for write in writers.dropLast() {
+            let error = try #require(modelError { try write(branch) })
+            #expect(error.reason == .nestingTooDeep(limit: 512))
+            #expect(error.keyPath.components.first == .key("extra"))
+        }
+        _ = try branch.dictionary
+        _ = branch == branch.copy()
+    }
+
     private var writers: [(ModelObject) throws -> Void] {
         [
             { _ = try $0.jsonData() },
             { _ = try $0.jsonData(options: [.compact, .sortedKeys]) },
             { _ = try $0.jsonData(options: .foundationWriter) },
-            { _ = try $0.dictionary },
             { try $0.save(to: FileManager.default.temporaryDirectory.appendingPathComponent("modelkit-never-\(UUID()).json")) },
+            { _ = try $0.dictionary },
         ]
     }
 }

@@ -95,6 +95,7 @@ public struct JSONWriter {
     /// - Parameter array: The elements.
     /// - Throws: The first error an element throws, located at its index.
     public mutating func writeArray<Element: SavedValue>(_ array: [Element]) throws {
+        try checkNesting()
         guard !array.isEmpty else { return writeEmpty(open: "[", close: "]") }
         append("[")
         level += 1
@@ -117,6 +118,7 @@ public struct JSONWriter {
     /// - Parameter dictionary: The entries.
     /// - Throws: The first error a value throws, located at its key.
     public mutating func writeDictionary<Value: SavedValue>(_ dictionary: [String: Value]) throws {
+        try checkNesting()
         guard !dictionary.isEmpty else { return writeEmpty(open: "{", close: "}") }
         append("{")
         level += 1
@@ -135,6 +137,18 @@ public struct JSONWriter {
     }
 
     // MARK: Building blocks
+
+    /// The deepest nesting of arrays and objects that `JSONSerialization` reads, and so the
+    /// deepest that the writer writes: JSON nested more deeply could never be read back.
+    static let maximumNesting = 512
+
+    /// Throws when one more array or object would nest deeper than ``maximumNesting``.
+    ///
+    /// This also bounds the recursion through values kept under unknown keys, which a
+    /// dictionary can nest without end.
+    mutating func checkNesting() throws {
+        guard level < Self.maximumNesting else { throw ModelError(.nestingTooDeep(limit: Self.maximumNesting)) }
+    }
 
     mutating func beginObject() {
         append("{")

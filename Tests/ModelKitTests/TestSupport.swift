@@ -41,3 +41,17 @@ func makeTemporaryDirectory() throws -> URL {
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
 }
+
+/// The `ModelError` that `body` throws, or `nil` when it throws none; any other error is an
+/// issue.
+func modelError(_ body: () throws -> Void) -> ModelError? {
+    do {
+        try body()
+        return nil
+    } catch let error as ModelError {
+        return error
+    } catch {
+        Issue.record("expected a ModelError, got \(error)")
+        return nil
+    }
+}

@@ -16,3 +16,42 @@ func sameJSON(_ lhs: [String: Any], _ rhs: [String: Any]) -> Bool {
     else { return false }
     return left == right
 }
+
+/// A small, fast, seeded random number generator (SplitMix64), so that generated tests are
+/// the same on every run and a failing seed can be replayed.
+struct SplitMix64: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var mixed = state
+        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
+        return mixed ^ (mixed >> 31)
+    }
+}
+
+/// A temporary directory for one test, removed by the caller.
+func makeTemporaryDirectory() throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("modelkit-tests-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}
+
+/// The `ModelError` that `body` throws, or `nil` when it throws none; any other error is an
+/// issue.
+func modelError(_ body: () throws -> Void) -> ModelError? {
+    do {
+        try body()
+        return nil
+    } catch let error as ModelError {
+        return error
+    } catch {
+        Issue.record("expected a ModelError, got \(error)")
+        return nil
+    }
+}

@@ -35,6 +35,7 @@ extension JSONWriter {
         case .int(let int): writeInteger(int)
         case .uint(let uint): writeInteger(uint)
         case .double(let double): try writeDouble(double)
+        case .decimal(let decimal): try decimal.writeJSON(to: &self)
         }
     }
 

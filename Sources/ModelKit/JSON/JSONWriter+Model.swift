@@ -7,6 +7,7 @@ extension JSONWriter {
     mutating func writeModelObject(_ object: ModelObject) throws {
         try SaveContext.enter(object, stack: &objectsBeingWritten)
         defer { objectsBeingWritten.removeLast() }
+        try checkNesting()
         let metadata = ModelMetadata.of(type(of: object))
         if options.contains(.sortedKeys) {
             return try writeSorted(object, metadata: metadata)

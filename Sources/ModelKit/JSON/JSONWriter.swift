@@ -57,7 +57,8 @@ public struct JSONWriter {
         // Whole numbers print without ".0", as JSONSerialization prints them.
         if value.rounded(.towardZero) == value, abs(value) < 1e15 {
             if value == 0, value.sign == .minus {
-                append("-0")
+                // `JSONSerialization` reads `-0` as the integer 0; `-0.0` keeps the sign.
+                append("-0.0")
             } else {
                 writeDigits(of: Int64(value))
             }
@@ -94,6 +95,7 @@ public struct JSONWriter {
     /// - Parameter array: The elements.
     /// - Throws: The first error an element throws, located at its index.
     public mutating func writeArray<Element: SavedValue>(_ array: [Element]) throws {
+        try checkNesting()
         guard !array.isEmpty else { return writeEmpty(open: "[", close: "]") }
         append("[")
         level += 1
@@ -116,6 +118,7 @@ public struct JSONWriter {
     /// - Parameter dictionary: The entries.
     /// - Throws: The first error a value throws, located at its key.
     public mutating func writeDictionary<Value: SavedValue>(_ dictionary: [String: Value]) throws {
+        try checkNesting()
         guard !dictionary.isEmpty else { return writeEmpty(open: "{", close: "}") }
         append("{")
         level += 1
@@ -134,6 +137,18 @@ public struct JSONWriter {
     }
 
     // MARK: Building blocks
+
+    /// The deepest nesting of arrays and objects that `JSONSerialization` reads, and so the
+    /// deepest that the writer writes: JSON nested more deeply could never be read back.
+    static let maximumNesting = 512
+
+    /// Throws when one more array or object would nest deeper than ``maximumNesting``.
+    ///
+    /// This also bounds the recursion through values kept under unknown keys, which a
+    /// dictionary can nest without end.
+    mutating func checkNesting() throws {
+        guard level < Self.maximumNesting else { throw ModelError(.nestingTooDeep(limit: Self.maximumNesting)) }
+    }
 
     mutating func beginObject() {
         append("{")
@@ -211,7 +226,15 @@ public struct JSONWriter {
         var start = 0
         for index in 0..<utf8.count {
             let byte = utf8[index]
-            guard byte < 0x20 || byte == 0x22 || byte == 0x5C || (byte == 0x2F && escapesSlashes) else { continue }
+            guard byte < 0x20 || byte == 0x22 || byte == 0x5C || (byte == 0x2F && escapesSlashes) || byte == 0xEF
+            else { continue }
+            if byte == 0xEF {
+                guard Self.isByteOrderMark(utf8, at: index) else { continue }
+                if start < index { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index])) }
+                start = index + 3
+                append(#"\ufeff"#)
+                continue
+            }
             if start < index { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index])) }
             start = index + 1
             bytes.append(0x5C)
@@ -229,6 +252,14 @@ public struct JSONWriter {
         }
         if start < utf8.count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<utf8.count])) }
         bytes.append(0x22)
+    }
+
+    /// Whether U+FEFF, the byte order mark, starts at `index`.
+    ///
+    /// `JSONSerialization` on Linux drops a U+FEFF written as it is from the start of a string
+    /// and from just after an escape, so ModelKit writes it escaped, as `\ufeff`.
+    static func isByteOrderMark(_ utf8: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+        index + 2 < utf8.count && utf8[index] == 0xEF && utf8[index + 1] == 0xBB && utf8[index + 2] == 0xBF
     }
 
     /// The quoted, escaped form of a key, computed once per property.

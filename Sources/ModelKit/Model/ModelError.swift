@@ -34,7 +34,8 @@ public struct ModelError: Error, CustomStringConvertible, CustomDebugStringConve
         case unencodableNumber(String)
         /// A model object contains itself, directly or through other objects.
         case cycle(String)
-        /// Model objects are nested more deeply than the limit.
+        /// Model objects, or the arrays and objects of the JSON being written, are nested more
+        /// deeply than the limit.
         case nestingTooDeep(limit: Int)
         /// Reading or writing a file failed.
         case fileError(String)
@@ -95,7 +96,7 @@ public struct ModelError: Error, CustomStringConvertible, CustomDebugStringConve
         case .cycle(let name):
             return "\(name) contains itself"
         case .nestingTooDeep(let limit):
-            return "model objects are nested more than \(limit) levels deep"
+            return "values are nested more than \(limit) levels deep"
         case .fileError(let detail):
             return detail
         case .custom(let detail):

@@ -30,15 +30,14 @@ final class ModelMetadata: @unchecked Sendable {
         // Built outside the lock: building creates a prototype, whose initializer may use
         // other model classes.
         let metadata = ModelMetadata(modelClass: modelClass)
-        let stored = cache.withLock { cache in
+        // Registered before it is cached, so that a thread that finds the metadata in the cache
+        // also finds the class in the registry; registering a class twice changes nothing.
+        ModelRegistry.shared.register(modelClass, names: [metadata.modelName] + metadata.legacyModelNames)
+        return cache.withLock { cache in
             if let existing = cache[identifier] { return existing }
             cache[identifier] = metadata
             return metadata
         }
-        if stored === metadata {
-            ModelRegistry.shared.register(modelClass, names: [metadata.modelName] + metadata.legacyModelNames)
-        }
-        return stored
     }
 
     private init(modelClass: ModelObject.Type) {

@@ -183,9 +183,14 @@ extension ModelObject {
     }
 
     /// Rejects data that names a registered class unrelated to this one: neither this class,
-    /// nor a superclass, nor a subclass.
+    /// nor a superclass, nor a subclass; and a class name that is not a string, as
+    /// ``resolveClass(in:context:isRoot:)`` does.
     static func checkClassName(in dictionary: [String: Any], context: LoadContext) throws {
-        guard let name = dictionary[classNameKey] as? String else { return }
+        guard let value = dictionary[classNameKey] else { return }
+        guard let name = value as? String else {
+            let error = ModelError(.typeMismatch(expected: "a class name", found: FoundValue.describe(value)))
+            return try context.report(error.prefixed(with: .key(classNameKey)))
+        }
         let metadata = ModelMetadata.of(self)
         if name == metadata.modelName || metadata.legacyModelNames.contains(name) { return }
         let named = ModelRegistry.shared.classes(named: name)

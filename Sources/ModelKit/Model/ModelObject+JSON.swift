@@ -112,9 +112,30 @@ extension ModelObject {
         if options.contains(.sortedKeys) { writingOptions.insert(.sortedKeys) }
         if options.contains(.withoutEscapingSlashes) { writingOptions.insert(.withoutEscapingSlashes) }
         do {
-            return try JSONSerialization.data(withJSONObject: dictionary, options: writingOptions)
+            return Self.escapingByteOrderMarks(
+                try JSONSerialization.data(withJSONObject: dictionary, options: writingOptions))
         } catch {
             throw ModelError(.custom("JSONSerialization could not write the object: \(error)"), underlyingError: error)
         }
+    }
+
+    /// Escapes U+FEFF as `\ufeff`, as ModelKit's own writer does: `JSONSerialization` writes it
+    /// as it is, and on Linux drops it again when it reads it at the start of a string.
+    ///
+    /// Its UTF-8 bytes `EF BB BF` encode nothing else, and in JSON they can only be inside a
+    /// string, so replacing them keeps every other byte as it is.
+    private static func escapingByteOrderMarks(_ json: Data) -> Data {
+        let mark = Data([0xEF, 0xBB, 0xBF])
+        guard json.range(of: mark) != nil else { return json }
+        var result = Data()
+        result.reserveCapacity(json.count + 16)
+        var rest = json[...]
+        while let range = rest.range(of: mark) {
+            result += rest[..<range.lowerBound]
+            result += Data(#"\ufeff"#.utf8)
+            rest = rest[range.upperBound...]
+        }
+        result += rest
+        return result
     }
 }

@@ -78,7 +78,12 @@ public struct Saved<Value: SavedValue> {
         }
         set {
             let oldValue = model[keyPath: storageKeyPath].value
-            guard oldValue != newValue else { return }
+            guard oldValue != newValue else {
+                // Equal is not always identical (-0.0 equals 0.0): keep the value that was set,
+                // as neither a change nor a mutation to observe.
+                model[keyPath: storageKeyPath].value = newValue
+                return
+            }
             if !model.isSuppressingChanges {
                 let offset = withUnsafeMutablePointer(to: &model[keyPath: storageKeyPath]) { pointer in
                     UnsafeMutableRawPointer(pointer)

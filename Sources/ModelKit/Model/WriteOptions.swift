@@ -24,5 +24,10 @@ public struct WriteOptions: OptionSet, Sendable, Hashable {
     /// Writes through Foundation's `JSONSerialization` instead of ModelKit's own writer.
     ///
     /// The output parses to the same dictionary; ModelKit's writer is several times faster.
+    /// It is also exact where `JSONSerialization` is not: `JSONSerialization` writes negative
+    /// zero as `-0`, which reads back as zero, and writes a `Decimal` as its plain digits,
+    /// which on Linux read back as a `Double` when there are exactly 16 of them, changing the
+    /// last digit of some fractions. ModelKit's writer writes `-0.0` and pads such fractions
+    /// with a zero.
     public static let foundationWriter = WriteOptions(rawValue: 1 << 3)
 }

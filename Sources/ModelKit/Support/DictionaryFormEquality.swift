@@ -6,7 +6,12 @@ import Foundation
 /// `NSNumber`s that `JSONSerialization` returns, so the values are compared here by kind:
 /// booleans only equal booleans, numbers equal numbers of the same value.
 enum DictionaryFormEquality {
-    static func isEqual(_ lhs: Any, _ rhs: Any) -> Bool {
+    /// Values nested more deeply than this compare as unequal rather than overflowing the
+    /// stack; values from JSON nest no deeper, but a dictionary can nest without end.
+    static let maximumDepth = 512
+
+    static func isEqual(_ lhs: Any, _ rhs: Any, depth: Int = 0) -> Bool {
+        guard depth < maximumDepth else { return false }
         if let left = lhs as? String { return (rhs as? String) == left }
         if let left = lhs as? NSDecimalNumber, let right = rhs as? NSDecimalNumber { return left == right }
         if let left = SavedNumber(lhs) {
@@ -15,11 +20,11 @@ enum DictionaryFormEquality {
         }
         if let left = lhs as? [Any] {
             guard let right = rhs as? [Any], left.count == right.count else { return false }
-            return zip(left, right).allSatisfy { isEqual($0, $1) }
+            return zip(left, right).allSatisfy { isEqual($0, $1, depth: depth + 1) }
         }
         if let left = lhs as? [String: Any] {
             guard let right = rhs as? [String: Any] else { return false }
-            return isEqual(left, right)
+            return isEqual(left, right, depth: depth + 1)
         }
         if lhs is NSNull { return rhs is NSNull }
         if let left = lhs as? ModelObject { return left.isEqual(rhs) }
@@ -27,10 +32,10 @@ enum DictionaryFormEquality {
         return left == right
     }
 
-    static func isEqual(_ lhs: [String: Any], _ rhs: [String: Any]) -> Bool {
+    static func isEqual(_ lhs: [String: Any], _ rhs: [String: Any], depth: Int = 0) -> Bool {
         guard lhs.count == rhs.count else { return false }
         for (key, left) in lhs {
-            guard let right = rhs[key], isEqual(left, right) else { return false }
+            guard let right = rhs[key], isEqual(left, right, depth: depth) else { return false }
         }
         return true
     }
@@ -43,16 +48,8 @@ enum DictionaryFormEquality {
         case (.uint(let left), .uint(let right)): return left == right
         case (.int(let left), .uint(let right)), (.uint(let right), .int(let left)):
             return left >= 0 && UInt64(left) == right
-        default: return value(of: lhs) == value(of: rhs)
-        }
-    }
-
-    private static func value(of number: SavedNumber) -> Double {
-        switch number {
-        case .bool(let bool): return bool ? 1 : 0
-        case .int(let int): return Double(int)
-        case .uint(let uint): return Double(uint)
-        case .double(let double): return double
+        case (.decimal(let left), .decimal(let right)): return left == right
+        default: return lhs.double == rhs.double
         }
     }
 }

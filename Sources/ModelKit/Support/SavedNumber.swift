@@ -10,6 +10,8 @@ enum SavedNumber: CustomStringConvertible {
     case int(Int64)
     case uint(UInt64)
     case double(Double)
+    /// A number with more digits than a `Double` holds that is not a 64-bit integer.
+    case decimal(Decimal)
 
     // The class of the boolean singletons, which differs from that of other numbers.
     private static let booleanType: AnyClass = type(of: NSNumber(value: true))
@@ -31,6 +33,8 @@ enum SavedNumber: CustomStringConvertible {
             self.init(number: number)
         } else if type == String.self || value is [Any] || value is [String: Any] || value is NSNull {
             return nil
+        } else if let decimal = value as? NSDecimalNumber {
+            self.init(decimal: decimal.decimalValue)
         } else if let number = value as? NSNumber {
             self.init(number: number)
         } else {
@@ -54,6 +58,48 @@ enum SavedNumber: CustomStringConvertible {
         }
     }
 
+    /// Classifies a number that `JSONSerialization` read as an `NSDecimalNumber`.
+    ///
+    /// On Linux, `JSONSerialization` reads numbers written with 17 or more digits, such as
+    /// `0.30000000000000004`, and integers beyond `Int64` or with 19 digits, such as
+    /// `-9223372036854775807`, as `NSDecimalNumber`, whose `doubleValue` and `int64Value` are
+    /// not exact. So this reads its decimal digits instead: whole numbers that fit 64 bits
+    /// become integers, others stay decimal, and ``double`` converts the digits with correct
+    /// rounding.
+    init(decimal: Decimal) {
+        let digits = decimal.description
+        if let int = Int64(digits) {
+            self = .int(int)
+        } else if let uint = UInt64(digits) {
+            self = .uint(uint)
+        } else {
+            self = .decimal(decimal)
+        }
+    }
+
+    /// The number as the nearest `Double`.
+    var double: Double {
+        switch self {
+        case .bool(let bool): return bool ? 1 : 0
+        case .int(let int): return Double(int)
+        case .uint(let uint): return Double(uint)
+        case .double(let double): return double
+        case .decimal(let decimal): return Double(decimal.description) ?? NSDecimalNumber(decimal: decimal).doubleValue
+        }
+    }
+
+    /// Whether the number has no fractional part.
+    var isWhole: Bool {
+        switch self {
+        case .bool, .int, .uint: return true
+        case .double(let double): return double.rounded(.towardZero) == double
+        case .decimal(var decimal):
+            var whole = Decimal()
+            NSDecimalRound(&whole, &decimal, 0, .down)
+            return whole == decimal
+        }
+    }
+
     private static func isBoolean(_ number: NSNumber) -> Bool {
         #if canImport(Darwin)
             return CFGetTypeID(number) == CFBooleanGetTypeID()
@@ -70,6 +116,7 @@ enum SavedNumber: CustomStringConvertible {
         case .double(let double):
             return double.isFinite && double == double.rounded() && abs(double) < 1e15
                 ? String(Int64(double)) : "\(double)"
+        case .decimal(let decimal): return decimal.description
         }
     }
 }

@@ -81,6 +81,13 @@ extension SavedValue where Self: FixedWidthInteger {
                 throw ModelError(.fractionalNumber(type: "\(Self.self)", found: "\(double)"))
             }
             result = Self(exactly: double)
+        case .decimal(let decimal):
+            // Whole numbers that fit 64 bits arrive as `.int` or `.uint`, so this one fits no
+            // integer type; going through `Double` would round it into range.
+            guard SavedNumber.decimal(decimal).isWhole else {
+                throw ModelError(.fractionalNumber(type: "\(Self.self)", found: "\(decimal)"))
+            }
+            result = nil
         case .bool, nil:
             throw mismatch(savedValue, expected: "a number")
         }
@@ -132,6 +139,7 @@ extension Double: SavedValue {
         case .double(let double): return double
         case .int(let int): return Double(int)
         case .uint(let uint): return Double(uint)
+        case .decimal(let decimal): return SavedNumber.decimal(decimal).double
         case .bool, nil: throw mismatch(savedValue, expected: "a number")
         }
     }
@@ -210,6 +218,8 @@ extension Decimal: SavedValue {
             guard double.isFinite, let decimal = Decimal(string: "\(double)", locale: Locale(identifier: "en_US_POSIX"))
             else { throw ModelError(.numberOutOfRange(type: "Decimal", found: "\(double)")) }
             return decimal
+        case .decimal(let decimal):
+            return decimal
         case .bool, nil:
             throw mismatch(savedValue, expected: "a number")
         }
@@ -229,6 +239,21 @@ extension Decimal: SavedValue {
     /// - Throws: A ``ModelError`` for NaN.
     public func writeJSON(to writer: inout JSONWriter) throws {
         guard !isNaN else { throw ModelError(.unencodableNumber("NaN")) }
-        writer.writeRawASCII(description)
+        writer.writeRawASCII(Self.jsonText(of: self))
+    }
+
+    /// The decimal digits, padded so that `JSONSerialization` reads them back exactly.
+    ///
+    /// `JSONSerialization` on Linux reads a number of up to 16 digits as a `Double`, which
+    /// cannot hold every 16-digit fraction (`88981064.08632439` would read back as
+    /// `88981064.0863244`), and a longer one as an exact `NSDecimalNumber`. A trailing zero
+    /// makes a 16-digit fraction 17 digits long without changing its value; shorter ones
+    /// survive a `Double`.
+    static func jsonText(of decimal: Decimal) -> String {
+        let text = decimal.description
+        guard text.utf8.contains(UInt8(ascii: ".")),
+            text.utf8.count(where: { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) == 16
+        else { return text }
+        return text + "0"
     }
 }

@@ -1,0 +1,113 @@
+import Foundation
+import ModelKit
+
+/// What the fuzz target does with each input, shared with `FuzzRegressionTests` so that every
+/// input the fuzzer ever stopped on is checked again by `swift test`.
+///
+/// Each input goes to `init(json:)`, `make(json:)` and `load(json:)`, strict and lenient.
+/// Besides crashes, it reports broken promises: an error that is not a `ModelError`, a failed
+/// load that changed its object, a loaded object with changes, and a loaded object that does
+/// not write and read back equal to itself through each writer, the dictionary form and
+/// `copy()`, or whose JSON from ModelKit's writer does not read back into the same bytes.
+///
+/// `Scripts/fuzz.sh` compiles this file into the fuzz target, so it uses ModelKit's public API
+/// and Foundation only.
+struct FuzzInputCheck {
+    /// Called with each broken promise; the fuzz target stops there, a test records it.
+    let report: (String) -> Void
+
+    static let writeOptions: [WriteOptions] = [
+        [], [.compact, .sortedKeys, .withoutEscapingSlashes], [.foundationWriter], [.foundationWriter, .sortedKeys],
+    ]
+
+    func run(_ data: Data) {
+        registerFuzzModels()
+        for options in [LoadOptions(), .lenient] {
+            var loaded: [ModelObject] = []
+            loaded += [attempt("init(json:)") { try FuzzModel(json: data, options: options) }].compactMap { $0 }
+            loaded += [attempt("make(json:)") { try FuzzModel.make(json: data, options: options) }].compactMap { $0 }
+            loaded += [attempt("FuzzShape.make(json:)") { try FuzzShape.make(json: data, options: options) }].compactMap
+            { $0 }
+            loaded += [attempt("ModelObject.make(json:)") { try ModelObject.make(json: data, options: options) }]
+                .compactMap { $0 }
+            loaded += [loadIntoExisting(data, options: options)].compactMap { $0 }
+            // Different loads of the same data often give equal objects; write each kind once.
+            var written: [ModelObject] = []
+            for object in loaded where !written.contains(where: { $0 == object }) {
+                exercise(object)
+                written.append(object)
+            }
+        }
+    }
+
+    /// Runs a load; a thrown error must be a `ModelError`.
+    private func attempt<Model: ModelObject>(_ name: String, _ load: () throws -> Model) -> Model? {
+        do {
+            return try load()
+        } catch is ModelError {
+            return nil
+        } catch {
+            report("\(name) threw an error that is not a ModelError: \(error)")
+            return nil
+        }
+    }
+
+    /// `load(json:)` into an object with values of its own: all or nothing.
+    private func loadIntoExisting(_ data: Data, options: LoadOptions) -> ModelObject? {
+        let existing = FuzzModel()
+        existing.renamed = "existing"
+        existing.children = [FuzzModel()]
+        existing.clearChanges()
+        let before = existing.copy()
+        do {
+            try existing.load(json: data, options: options)
+            return existing
+        } catch is ModelError {
+            if existing != before { report("a failed load(json:) changed the object") }
+        } catch {
+            report("load(json:) threw an error that is not a ModelError: \(error)")
+        }
+        return nil
+    }
+
+    /// Writes a loaded object every way there is and reads each form back.
+    private func exercise(_ object: ModelObject) {
+        if object.hasAnyChanges { report("a loaded object has changes: \(object)") }
+        _ = object.description
+        let copy = object.copy()
+        if copy != object || copy.hash != object.hash { report("copy() is not equal to the original") }
+        for options in Self.writeOptions {
+            do {
+                let json = try object.jsonData(options: options)
+                expectReadsBack(object, from: json, options: options)
+            } catch {
+                report("a loaded object could not be written with options \(options.rawValue): \(error)")
+            }
+        }
+        do {
+            let reloaded = try type(of: object).make(dictionary: object.dictionary)
+            if reloaded != object { report("the dictionary form does not read back equal") }
+        } catch {
+            report("the dictionary form failed: \(error)")
+        }
+    }
+
+    private func expectReadsBack(_ object: ModelObject, from json: Data, options: WriteOptions) {
+        let text = String(decoding: json, as: UTF8.self)
+        do {
+            let reloaded = try type(of: object).make(json: json)
+            guard reloaded == object else {
+                return report("JSON written with options \(options.rawValue) does not read back equal:\n\(text)")
+            }
+            // ModelKit's own writer is exact: what it wrote reads back into the same bytes.
+            if !options.contains(.foundationWriter) {
+                let again = try reloaded.jsonData(options: options)
+                if again != json {
+                    report("JSON written with options \(options.rawValue) reads back into other bytes:\n\(text)")
+                }
+            }
+        } catch {
+            report("JSON written with options \(options.rawValue) does not read back: \(error)\n\(text)")
+        }
+    }
+}

@@ -76,6 +76,7 @@ struct EncodableValue: Encodable {
         case .int(let int): try container.encode(int)
         case .uint(let uint): try container.encode(uint)
         case .double(let double): try container.encode(double)
+        case .decimal(let decimal): try container.encode(decimal.description)
         }
     }
 }

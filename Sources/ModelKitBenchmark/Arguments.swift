@@ -5,12 +5,14 @@ struct Arguments {
     var objects = 20_000
     var workload: String?
     var direction: Direction?
+    var contender: Contender?
     var measuresMemory = true
     var memoryProbe: (contender: Contender, jsonFile: String)?
 
     static let usage = """
         usage: modelkit-benchmark [--fixtures DIR] [--iterations N] [--objects N]
-                                  [--workload demo|github|weibo] [--direction DIRECTION] [--no-memory]
+                                  [--workload demo|github|weibo] [--direction DIRECTION]
+                                  [--contender NAME] [--no-memory]
 
           --fixtures DIR   also measure DIR/github-user.json and DIR/weibo.json
           --iterations N   samples per measurement; the median is reported (default 15)
@@ -18,6 +20,8 @@ struct Arguments {
           --workload NAME  measure one workload only
           --direction D    measure one direction only: json-to-model, model-to-json,
                            dictionary-to-model or model-to-dictionary
+          --contender C    time one contender only, for profiling: modelkit, codable,
+                           hand-written or parse
           --no-memory      skip the peak-memory measurement
         """
 
@@ -45,6 +49,12 @@ struct Arguments {
                     throw BenchmarkError("unknown direction \(name)")
                 }
                 direction = match
+            case "--contender":
+                let name = try value(argument)
+                guard let match = Contender.allCases.first(where: { $0.option == name }) else {
+                    throw BenchmarkError("unknown contender \(name)")
+                }
+                contender = match
             case "--no-memory": measuresMemory = false
             case "--memory-probe":
                 let name = try value(argument)

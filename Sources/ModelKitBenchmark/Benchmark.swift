@@ -54,10 +54,12 @@ struct Benchmark {
 
     private func measure(_ workload: Workload, _ direction: Direction) throws -> Row {
         let operations = workload.operations[direction] ?? [:]
-        let contenders = Contender.allCases.filter { operations[$0] != nil }
+        let contenders = Contender.allCases.filter {
+            operations[$0] != nil && (arguments.contender == nil || arguments.contender == $0)
+        }
         let bodies = contenders.compactMap { operations[$0] }
         FileHandle.standardError.write(Data("measuring \(workload.name), \(direction.rawValue)…\n".utf8))
-        let repetitions = try Measurement.repetitions(toFill: 0.02, operations[.modelKit] ?? {})
+        let repetitions = try Measurement.repetitions(toFill: 0.02, bodies.first ?? {})
         let medians = try Measurement.medians(rounds: arguments.iterations, repetitions: repetitions, of: bodies)
         return Row(workload: workload.name, direction: direction, seconds: Dictionary(uniqueKeysWithValues: zip(contenders, medians)))
     }

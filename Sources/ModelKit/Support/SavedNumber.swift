@@ -11,26 +11,33 @@ enum SavedNumber: CustomStringConvertible {
     case uint(UInt64)
     case double(Double)
 
-    // The class of the boolean singletons, which differs from that of other numbers.
-    private static let booleanType: AnyClass = type(of: NSNumber(value: true))
-    private static let numberType: AnyClass = type(of: NSNumber(value: 1))
-
     @inline(__always)
     init?(_ value: Any) {
-        let type = Swift.type(of: value)
-        if type == Int.self, let int = value as? Int {
-            self = .int(Int64(int))
-        } else if type == Double.self, let double = value as? Double {
-            self = .double(double)
-        } else if type == Bool.self, let bool = value as? Bool {
-            self = .bool(bool)
-        } else if let objectType = type as? AnyClass,
-            objectType == Self.numberType || objectType == Self.booleanType,
-            let number = value as? NSNumber
-        {
-            self.init(number: number)
-        } else if type == String.self || value is [Any] || value is [String: Any] || value is NSNull {
+        // The classes JSONSerialization uses come first: they are checked by identity and read
+        // without the runtime's bridging casts, which cost far more than the read.
+        let type = ObjectIdentifier(Swift.type(of: value))
+        if type == FastCast.numberType {
+            self.init(plainNumber: FastCast.load(value, as: NSNumber.self))
+        } else if type == FastCast.booleanType {
+            self = .bool(FastCast.load(value, as: NSNumber.self).boolValue)
+        } else if type == FastCast.decimalType {
+            self.init(decimal: FastCast.load(value, as: NSDecimalNumber.self))
+        } else if type == ObjectIdentifier(Int.self) {
+            self = .int(Int64(FastCast.load(value, as: Int.self)))
+        } else if type == ObjectIdentifier(Double.self) {
+            self = .double(FastCast.load(value, as: Double.self))
+        } else if type == ObjectIdentifier(Bool.self) {
+            self = .bool(FastCast.load(value, as: Bool.self))
+        } else {
+            self.init(other: value)
+        }
+    }
+
+    private init?(other value: Any) {
+        if value is String || value is [Any] || value is [String: Any] || value is NSNull {
             return nil
+        } else if let decimal = value as? NSDecimalNumber {
+            self.init(decimal: decimal)
         } else if let number = value as? NSNumber {
             self.init(number: number)
         } else {
@@ -38,12 +45,17 @@ enum SavedNumber: CustomStringConvertible {
         }
     }
 
-    @inline(__always)
     init(number: NSNumber) {
         if Self.isBoolean(number) {
             self = .bool(number.boolValue)
-            return
+        } else {
+            self.init(plainNumber: number)
         }
+    }
+
+    /// A number known not to be a boolean.
+    @inline(__always)
+    private init(plainNumber number: NSNumber) {
         switch number.objCType.pointee {
         case 0x64, 0x66:  // "d", "f"
             self = .double(number.doubleValue)
@@ -54,11 +66,18 @@ enum SavedNumber: CustomStringConvertible {
         }
     }
 
+    /// JSONSerialization on Linux reads numbers of more than 15 digits into `NSDecimalNumber`,
+    /// whose `doubleValue` can be a few units in the last place off. The decimal holds every
+    /// digit that was written, so the nearest `Double` is recovered exactly from it.
+    private init(decimal: NSDecimalNumber) {
+        self = .double(ExactDecimal.double(decimal.decimalValue) ?? decimal.doubleValue)
+    }
+
     private static func isBoolean(_ number: NSNumber) -> Bool {
         #if canImport(Darwin)
             return CFGetTypeID(number) == CFBooleanGetTypeID()
         #else
-            return type(of: number) == booleanType
+            return ObjectIdentifier(type(of: number)) == FastCast.booleanType
         #endif
     }
 

@@ -1,0 +1,131 @@
+import Foundation
+
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+/// The `Double` nearest to a `Decimal`, correctly rounded.
+///
+/// `Decimal.doubleValue` multiplies the digits out in floating point and can land a few units
+/// in the last place away. `Decimal` keeps its digits as an integer of up to eight 16-bit words
+/// and a power of ten, but does not make them public; they are read from its storage: a signed
+/// exponent byte, a byte with the length in words and the sign, two reserved bytes, then the
+/// words, least significant first. Foundation packs the length and sign bits of that byte in
+/// one of two orders (Darwin's `NSDecimal` bit fields, or swift-foundation's); which one is
+/// found once by reading known values, and where neither matches, callers fall back to
+/// `doubleValue`.
+enum ExactDecimal {
+    private struct Layout {
+        let lengthShift: UInt8
+        let negativeBit: UInt8
+
+        func length(_ flags: UInt8) -> Int { Int(flags >> lengthShift & 0x0F) }
+        func isNegative(_ flags: UInt8) -> Bool { flags & negativeBit != 0 }
+    }
+
+    private static let layout: Layout? = {
+        guard MemoryLayout<Decimal>.size == 20 else { return nil }
+        let candidates = [Layout(lengthShift: 4, negativeBit: 0x08), Layout(lengthShift: 0, negativeBit: 0x10)]
+        return candidates.first { layout in
+            matches(layout, "-12345.678", exponent: -3, isNegative: true, mantissa: [24910, 188])
+                && matches(layout, "0.5", exponent: -1, isNegative: false, mantissa: [5])
+        }
+    }()
+
+    private static func matches(_ layout: Layout, _ text: String, exponent: Int8, isNegative: Bool, mantissa: [UInt16]) -> Bool {
+        guard var decimal = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) else { return false }
+        return withUnsafeBytes(of: &decimal) { bytes in
+            let length = layout.length(bytes[1])
+            guard Int8(bitPattern: bytes[0]) == exponent, layout.isNegative(bytes[1]) == isNegative,
+                length >= mantissa.count, length <= 8
+            else { return false }
+            let words = (0..<length).map { bytes.loadUnaligned(fromByteOffset: 4 + 2 * $0, as: UInt16.self) }
+            return Array(words.prefix(mantissa.count)) == mantissa && words.dropFirst(mantissa.count).allSatisfy { $0 == 0 }
+        }
+    }
+
+    /// The nearest `Double`, or `nil` when the layout of `Decimal` is not a known one.
+    static func double(_ decimal: Decimal) -> Double? {
+        guard let layout, !decimal.isNaN else { return nil }
+        var decimal = decimal
+        return withUnsafeBytes(of: &decimal) { bytes in
+            let length = layout.length(bytes[1])
+            let exponent = Int(Int8(bitPattern: bytes[0]))
+            let magnitude: Double
+            if length <= 4 {
+                var mantissa: UInt64 = 0
+                for index in (0..<length).reversed() {
+                    mantissa = mantissa << 16 | UInt64(bytes.loadUnaligned(fromByteOffset: 4 + 2 * index, as: UInt16.self))
+                }
+                magnitude = double(mantissa: mantissa, exponent: exponent)
+            } else {
+                guard length <= 8 else { return nil }
+                let words = (0..<length).map { bytes.loadUnaligned(fromByteOffset: 4 + 2 * $0, as: UInt16.self) }
+                magnitude = parse(digits: decimalDigits(of: words), exponent: exponent)
+            }
+            return layout.isNegative(bytes[1]) ? -magnitude : magnitude
+        }
+    }
+
+    private static let powersOfTen: [Double] = (0...22).map { exponent in
+        (0..<exponent).reduce(1.0) { value, _ in value * 10 }
+    }
+
+    private static func double(mantissa: UInt64, exponent: Int) -> Double {
+        // Both operands exact and one rounding: the result is the nearest Double (Clinger).
+        if mantissa <= 1 << 53, (-22...22).contains(exponent) {
+            let value = Double(mantissa)
+            return exponent < 0 ? value / powersOfTen[-exponent] : value * powersOfTen[exponent]
+        }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buffer in
+            var rest = mantissa
+            var start = 20
+            repeat {
+                start -= 1
+                buffer[start] = UInt8(truncatingIfNeeded: rest % 10) + 0x30
+                rest /= 10
+            } while rest > 0
+            return parse(digits: UnsafeBufferPointer(rebasing: buffer[start..<20]), exponent: exponent)
+        }
+    }
+
+    /// The decimal digits of a mantissa of up to eight 16-bit words, most significant first.
+    private static func decimalDigits(of mantissa: [UInt16]) -> [UInt8] {
+        var words = mantissa
+        var digits: [UInt8] = []
+        while words.contains(where: { $0 != 0 }) {
+            var remainder: UInt32 = 0
+            for index in words.indices.reversed() {
+                let value = remainder << 16 | UInt32(words[index])
+                words[index] = UInt16(value / 10)
+                remainder = value % 10
+            }
+            digits.append(UInt8(remainder) + 0x30)
+        }
+        return digits.isEmpty ? [0x30] : digits.reversed()
+    }
+
+    /// `strtod` of `digits` times ten to `exponent`: correctly rounded, and with no decimal
+    /// point the text does not depend on the C locale.
+    private static func parse<Digits: Collection<UInt8>>(digits: Digits, exponent: Int) -> Double {
+        withUnsafeTemporaryAllocation(of: CChar.self, capacity: digits.count + 8) { text in
+            var end = 0
+            func append(_ byte: UInt8) {
+                text[end] = CChar(bitPattern: byte)
+                end += 1
+            }
+            for digit in digits { append(digit) }
+            append(UInt8(ascii: "e"))
+            if exponent < 0 { append(UInt8(ascii: "-")) }
+            // A Decimal's exponent has at most three digits; leading zeros are fine for strtod.
+            let power = exponent.magnitude
+            for divisor: UInt in [100, 10, 1] { append(UInt8(power / divisor % 10) + 0x30) }
+            append(0)
+            return strtod(text.baseAddress!, nil)
+        }
+    }
+}

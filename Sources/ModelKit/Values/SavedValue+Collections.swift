@@ -3,7 +3,7 @@ import Foundation
 extension Optional: SavedValue where Wrapped: SavedValue {
     /// Reads `null` as `nil`, and anything else as the wrapped type.
     public static func make(savedValue: Any, context: LoadContext) throws -> Wrapped? {
-        if savedValue is NSNull { return nil }
+        if FastCast.isNull(savedValue) { return nil }
         return try Wrapped.make(savedValue: savedValue, context: context)
     }
 
@@ -41,7 +41,7 @@ extension Array: SavedValue where Element: SavedValue {
     ///
     /// In a lenient load, elements that do not fit are left out and reported.
     public static func make(savedValue: Any, context: LoadContext) throws -> [Element] {
-        guard let array = savedValue as? [Any] else {
+        guard let array = FastCast.array(savedValue) else {
             throw mismatch(savedValue, expected: "an array")
         }
         var result: [Element] = []
@@ -125,7 +125,7 @@ extension Dictionary: SavedValue where Key == String, Value: SavedValue {
     ///
     /// In a lenient load, values that do not fit are left out and reported.
     public static func make(savedValue: Any, context: LoadContext) throws -> [String: Value] {
-        guard let dictionary = savedValue as? [String: Any] else {
+        guard let dictionary = FastCast.dictionary(savedValue) else {
             throw mismatch(savedValue, expected: "an object")
         }
         var result: [String: Value] = [:]

@@ -3,7 +3,7 @@ import Foundation
 extension Date: SavedValue {
     /// Reads an ISO 8601 string, or a `Date` from a property list.
     public static func make(savedValue: Any, context: LoadContext) throws -> Date {
-        if let string = savedValue as? String {
+        if let string = FastCast.string(savedValue) {
             guard let date = ISO8601.date(from: string) else {
                 throw ModelError(.invalidValue(expected: "an ISO 8601 date", found: FoundValue.quoted(string)))
             }
@@ -27,7 +27,7 @@ extension Date: SavedValue {
 extension Data: SavedValue {
     /// Reads a Base64 string, or `Data` from a property list.
     public static func make(savedValue: Any, context: LoadContext) throws -> Data {
-        if let string = savedValue as? String {
+        if let string = FastCast.string(savedValue) {
             guard let data = Data(base64Encoded: string) else {
                 throw ModelError(.invalidValue(expected: "Base64 data", found: FoundValue.quoted(string)))
             }
@@ -51,7 +51,7 @@ extension Data: SavedValue {
 extension URL: SavedValue {
     /// Reads a URL string.
     public static func make(savedValue: Any, context: LoadContext) throws -> URL {
-        guard let string = savedValue as? String else {
+        guard let string = FastCast.string(savedValue) else {
             throw mismatch(savedValue, expected: "a URL string")
         }
         guard !string.isEmpty, let url = URL(string: string) else {
@@ -72,7 +72,7 @@ extension URL: SavedValue {
 extension UUID: SavedValue {
     /// Reads a UUID string.
     public static func make(savedValue: Any, context: LoadContext) throws -> UUID {
-        guard let string = savedValue as? String else {
+        guard let string = FastCast.string(savedValue) else {
             throw mismatch(savedValue, expected: "a UUID string")
         }
         guard let uuid = UUID(uuidString: string) else {

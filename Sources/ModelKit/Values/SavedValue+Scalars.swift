@@ -3,7 +3,7 @@ import Foundation
 extension String: SavedValue {
     /// Reads a string.
     public static func make(savedValue: Any, context: LoadContext) throws -> String {
-        guard let string = savedValue as? String else {
+        guard let string = FastCast.string(savedValue) else {
             throw mismatch(savedValue, expected: "a string")
         }
         return string

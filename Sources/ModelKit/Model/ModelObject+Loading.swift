@@ -1,0 +1,244 @@
+import Foundation
+
+extension ModelObject {
+    func loadRoot(from dictionary: [String: Any], context: LoadContext) throws {
+        try context.enterObject()
+        defer { context.leaveObject() }
+        try loadValues(from: dictionary, context: context)
+        loadIssues = context.issues
+    }
+
+    /// Creates and loads a nested object of this class, or of the registered subclass that
+    /// the data names.
+    static func makeObject(from dictionary: [String: Any], context: LoadContext) throws -> ModelObject {
+        let metadata = context.metadata(of: self)
+        guard let keyTable = metadata.keyTable else {
+            let modelClass = try resolveClass(named: dictionary[classNameKey], context: context, isRoot: false)
+            let object = modelClass.init()
+            try context.enterObject()
+            defer { context.leaveObject() }
+            try object.loadValues(from: dictionary, context: context)
+            return object
+        }
+        return try MatchedEntries.match(dictionary, keyTable: keyTable, metadata: metadata) { entries in
+            let modelClass = try resolveClass(named: entries.classNameValue, context: context, isRoot: false)
+            let object = modelClass.init()
+            try context.enterObject()
+            defer { context.leaveObject() }
+            if modelClass == self {
+                try object.loadValues(from: entries, metadata: metadata, context: context)
+            } else {
+                try object.loadValues(from: dictionary, context: context)
+            }
+            return object
+        }
+    }
+
+    /// Loads values into a new object: migration, values, unknown keys, upgrade.
+    func loadValues(from dictionary: [String: Any], context: LoadContext) throws {
+        let metadata = context.metadata(of: type(of: self))
+        guard let keyTable = metadata.keyTable else {
+            let versionValue = dictionary[ModelObject.versionKey]
+            let version = try Self.version(versionValue, context: context)
+            return try loadValuesByLookup(from: dictionary, version: version, metadata: metadata, context: context)
+        }
+        try MatchedEntries.match(dictionary, keyTable: keyTable, metadata: metadata) { entries in
+            try loadValues(from: entries, metadata: metadata, context: context)
+        }
+    }
+
+    /// Loads the entries found in one walk of the data, in declaration order, as the lookups
+    /// of ``loadValuesByLookup(from:version:metadata:context:)`` would.
+    private func loadValues(from entries: MatchedEntries, metadata: ModelMetadata, context: LoadContext) throws {
+        let version = try Self.version(entries.versionValue, context: context)
+        guard version >= metadata.modelVersion else {
+            // Migration rewrites the raw dictionary before it is read: load it the long way.
+            return try loadValuesByLookup(from: entries.dictionary, version: version, metadata: metadata, context: context)
+        }
+        let properties = metadata.properties
+        for index in properties.indices {
+            guard let value = entries.value(ofProperty: index) else { continue }
+            try load(value, into: properties[index], context: context)
+        }
+        for (key, value) in entries.unknownEntries {
+            unknownValues[key] = value
+        }
+        newerVersion = version > metadata.modelVersion ? version : nil
+        changeRecord = ChangeRecord()
+    }
+
+    /// Loads values by looking each saved key up in the data.
+    private func loadValuesByLookup(
+        from dictionary: [String: Any],
+        version: Int,
+        metadata: ModelMetadata,
+        context: LoadContext
+    ) throws {
+        var data = dictionary
+        if version < metadata.modelVersion {
+            try runHook("migration from version \(version)") { try type(of: self).migrate(&data, from: version) }
+        }
+        var foundCount = data[ModelObject.versionKey] == nil ? 0 : 1
+        for property in metadata.properties {
+            guard let value = data[property.key] else { continue }
+            foundCount += 1
+            try load(value, into: property, context: context)
+        }
+        // Most data holds only saved keys, `version` and `representedClassName`: look for
+        // unknown keys only when the counts say there are some.
+        if foundCount < data.count, data[ModelObject.classNameKey] != nil {
+            foundCount += 1
+        }
+        if foundCount < data.count {
+            collectUnknownValues(of: data, metadata: metadata)
+        }
+        newerVersion = version > metadata.modelVersion ? version : nil
+        if version < metadata.modelVersion {
+            isSuppressingChanges = true
+            defer { isSuppressingChanges = false }
+            try runHook("upgrade from version \(version)") { try upgrade(from: version, dictionary: data) }
+        }
+        changeRecord = ChangeRecord()
+    }
+
+    @inline(__always)
+    private func load(_ value: Any, into property: AnySavedProperty, context: LoadContext) throws {
+        let mark = context.issues.count
+        do {
+            try property.load(value, into: self, context: context)
+        } catch let error as ModelError {
+            context.prefixIssues(from: mark, with: .key(property.key))
+            try context.report(error.prefixed(with: .key(property.key)))
+            return
+        } catch {
+            let path = ModelKeyPath([.key(property.key)])
+            try context.report(ModelError(.custom("\(error)"), at: path, underlyingError: error))
+            return
+        }
+        context.prefixIssues(from: mark, with: .key(property.key))
+    }
+
+    private func collectUnknownValues(of data: [String: Any], metadata: ModelMetadata) {
+        for (key, value) in data where metadata.propertiesByKey[key] == nil {
+            if key != ModelObject.versionKey && key != ModelObject.classNameKey {
+                unknownValues[key] = value
+            }
+        }
+    }
+
+    private func runHook(_ name: String, _ body: () throws -> Void) throws {
+        do {
+            try body()
+        } catch let error as ModelError {
+            throw error
+        } catch {
+            throw ModelError(.custom("\(name) failed: \(error)"), underlyingError: error)
+        }
+    }
+
+    private static func version(_ value: Any?, context: LoadContext) throws -> Int {
+        guard let value else { return 1 }
+        // The common case, a plain integer, without the bookkeeping of error paths.
+        if case .int(let number)? = SavedNumber(value), let version = Int(exactly: number) {
+            return version
+        }
+        do {
+            return try context.within(.key(versionKey)) { try Int.make(savedValue: value, context: context) }
+        } catch let error as ModelError {
+            try context.report(error)
+            return 1
+        }
+    }
+
+    /// The class to create for `dictionary`: this class, or the registered subclass it names.
+    static func resolveClass(in dictionary: [String: Any], context: LoadContext, isRoot: Bool) throws -> ModelObject.Type {
+        try resolveClass(named: dictionary[classNameKey], context: context, isRoot: isRoot)
+    }
+
+    /// The class to create for data whose `representedClassName` is `value`.
+    private static func resolveClass(named value: Any?, context: LoadContext, isRoot: Bool) throws -> ModelObject.Type {
+        guard let value else { return self }
+        guard let name = FastCast.string(value) else {
+            let error = ModelError(.typeMismatch(expected: "a class name", found: FoundValue.describe(value)))
+            try context.report(error.prefixed(with: .key(classNameKey)))
+            return self
+        }
+        let metadata = context.metadata(of: self)
+        if name == metadata.modelName || metadata.legacyModelNames.contains(name) { return self }
+        switch ModelRegistry.shared.lookup(name, kindOf: self) {
+        case .found(let modelClass):
+            return modelClass
+        case .unrelated:
+            let error = ModelError(.unrelatedClass(name, expected: metadata.modelName))
+            try context.report(error.prefixed(with: .key(classNameKey)))
+        case .unknown where isRoot:
+            try context.report(ModelError(.unknownClass(name)).prefixed(with: .key(classNameKey)))
+        case .unknown:
+            break
+        }
+        return self
+    }
+}
+
+/// The entries of one dictionary, sorted out in one walk: the entry of each saved property,
+/// `version`, `representedClassName`, and the keys the class does not declare.
+struct MatchedEntries {
+    typealias Position = Dictionary<String, Any>.Index
+
+    let dictionary: [String: Any]
+    private let positions: UnsafeMutableBufferPointer<Position?>
+    private(set) var versionValue: Any?
+    private(set) var classNameValue: Any?
+    private var unknownPositions: [Position] = []
+
+    /// Walks `dictionary` and passes what it found to `body`.
+    static func match<Result>(
+        _ dictionary: [String: Any],
+        keyTable: KeyTable,
+        metadata: ModelMetadata,
+        _ body: (MatchedEntries) throws -> Result
+    ) throws -> Result {
+        try withUnsafeTemporaryAllocation(of: Position?.self, capacity: metadata.properties.count) { positions in
+            positions.initialize(repeating: nil)
+            var entries = MatchedEntries(dictionary: dictionary, positions: positions)
+            var position = dictionary.startIndex
+            while position != dictionary.endIndex {
+                let key = dictionary.keys[position]
+                switch keyTable.match(key) ?? matchByEquality(key, metadata: metadata) {
+                case .property(let index): positions[index] = position
+                case .version: entries.versionValue = dictionary.values[position]
+                case .className: entries.classNameValue = dictionary.values[position]
+                case nil: entries.unknownPositions.append(position)
+                }
+                dictionary.formIndex(after: &position)
+            }
+            return try body(entries)
+        }
+    }
+
+    private init(dictionary: [String: Any], positions: UnsafeMutableBufferPointer<Position?>) {
+        self.dictionary = dictionary
+        self.positions = positions
+    }
+
+    /// The value of the property at `index` in declaration order, if the data has one.
+    @inline(__always)
+    func value(ofProperty index: Int) -> Any? {
+        positions[index].map { dictionary.values[$0] }
+    }
+
+    /// The entries whose keys the class does not declare.
+    var unknownEntries: [(key: String, value: Any)] {
+        unknownPositions.map { (dictionary.keys[$0], dictionary.values[$0]) }
+    }
+
+    /// What a key that the table's bytes do not match names under `String` equality, which
+    /// holds Unicode canonical equivalents equal: only a key that is not ASCII can match so.
+    private static func matchByEquality(_ key: String, metadata: ModelMetadata) -> KeyTable.Match? {
+        guard key.utf8.contains(where: { $0 >= 0x80 }) else { return nil }
+        if let index = metadata.propertyIndexesByKey[key] { return .property(index) }
+        if key == ModelObject.versionKey { return .version }
+        if key == ModelObject.classNameKey { return .className }
+        return nil
+    }
+}

@@ -6,13 +6,14 @@ struct Arguments {
     var workload: String?
     var direction: Direction?
     var contender: Contender?
+    var repetitions: Int?
     var measuresMemory = true
     var memoryProbe: (contender: Contender, jsonFile: String)?
 
     static let usage = """
         usage: modelkit-benchmark [--fixtures DIR] [--iterations N] [--objects N]
                                   [--workload demo|github|weibo] [--direction DIRECTION]
-                                  [--contender NAME] [--no-memory]
+                                  [--contender NAME] [--repetitions N] [--no-memory]
 
           --fixtures DIR   also measure DIR/github-user.json and DIR/weibo.json
           --iterations N   samples per measurement; the median is reported (default 15)
@@ -22,6 +23,8 @@ struct Arguments {
                            dictionary-to-model or model-to-dictionary
           --contender C    time one contender only, for profiling: modelkit, codable,
                            hand-written or parse
+          --repetitions N  operations per sample, instead of enough to last 20 ms: gives
+                           repeatable instruction counts under a profiler
           --no-memory      skip the peak-memory measurement
         """
 
@@ -55,6 +58,7 @@ struct Arguments {
                     throw BenchmarkError("unknown contender \(name)")
                 }
                 contender = match
+            case "--repetitions": repetitions = try count(argument)
             case "--no-memory": measuresMemory = false
             case "--memory-probe":
                 let name = try value(argument)

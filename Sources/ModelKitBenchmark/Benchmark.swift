@@ -59,7 +59,7 @@ struct Benchmark {
         }
         let bodies = contenders.compactMap { operations[$0] }
         FileHandle.standardError.write(Data("measuring \(workload.name), \(direction.rawValue)…\n".utf8))
-        let repetitions = try Measurement.repetitions(toFill: 0.02, bodies.first ?? {})
+        let repetitions = try arguments.repetitions ?? Measurement.repetitions(toFill: 0.02, bodies.first ?? {})
         let medians = try Measurement.medians(rounds: arguments.iterations, repetitions: repetitions, of: bodies)
         return Row(workload: workload.name, direction: direction, seconds: Dictionary(uniqueKeysWithValues: zip(contenders, medians)))
     }

@@ -105,13 +105,17 @@ struct LenientInt: Hashable, Sendable {
 
 extension LenientInt: SavedValue {
     static func make(savedValue: Any, context: LoadContext) throws -> LenientInt {
-        if let string = savedValue as? String {
-            guard let int = Int(string) else {
-                throw ModelError(.invalidValue(expected: "a whole number", found: "\"\(string)\""))
-            }
-            return LenientInt(int)
+        // Numbers are the common case; a cast to String costs more when it fails.
+        if savedValue is NSNumber {
+            return LenientInt(try Int.make(savedValue: savedValue, context: context))
         }
-        return LenientInt(try Int.make(savedValue: savedValue, context: context))
+        guard let string = savedValue as? String else {
+            return LenientInt(try Int.make(savedValue: savedValue, context: context))
+        }
+        guard let int = Int(string) else {
+            throw ModelError(.invalidValue(expected: "a whole number", found: "\"\(string)\""))
+        }
+        return LenientInt(int)
     }
 
     func savedValue(context: SaveContext) throws -> Any { value }

@@ -48,6 +48,13 @@ public struct JSONWriter {
         }
     }
 
+    /// Writes an integer in decimal.
+    ///
+    /// - Parameter value: The integer.
+    public mutating func writeInteger(_ value: Int) {
+        writeDigits(of: Int64(value))
+    }
+
     /// Writes the shortest decimal that reads back as the same `Double`.
     ///
     /// - Parameter value: The number.

@@ -30,9 +30,49 @@ class AnySavedProperty: @unchecked Sendable {
     func visitModelObjects(of object: ModelObject, _ visitor: (ModelObject) -> Bool) -> Bool { true }
 }
 
-// Immutable after creation: the key, the offset and the pre-quoted keys are `let` constants.
+/// The value types that loading and writing handle with code written for them, instead of
+/// the generic code of `SavedProperty<Value>`, which reaches every operation through witness
+/// tables and instantiates generic metadata on the way.
+enum ValueKind {
+    case string
+    case int
+    case double
+    case bool
+    case date
+    case optionalString
+    case stringArray
+    case model(ModelObject.Type)
+    case other
+
+    init(_ type: Any.Type) {
+        switch ObjectIdentifier(type) {
+        case ObjectIdentifier(String.self): self = .string
+        case ObjectIdentifier(Int.self): self = .int
+        case ObjectIdentifier(Double.self): self = .double
+        case ObjectIdentifier(Bool.self): self = .bool
+        case ObjectIdentifier(Date.self): self = .date
+        case ObjectIdentifier(String?.self): self = .optionalString
+        case ObjectIdentifier([String].self): self = .stringArray
+        default:
+            if let modelClass = type as? ModelObject.Type {
+                self = .model(modelClass)
+            } else {
+                self = .other
+            }
+        }
+    }
+}
+
+// Immutable after creation: the key, the offset, the kind and the pre-quoted keys are `let`
+// constants.
 final class SavedProperty<Value: SavedValue>: AnySavedProperty, @unchecked Sendable {
+    private let kind: ValueKind
+
     init(key: String, offset: Int) {
+        // `value` is the first stored property of `Saved`, so the storage of the wrapper is
+        // also the storage of its value; the fast paths below rely on it.
+        precondition(MemoryLayout<Saved<Value>>.offset(of: \Saved<Value>.value) == 0)
+        kind = ValueKind(Value.self)
         super.init(key: key, offset: offset, containsModelObjects: Value.containsModelObjects)
     }
 
@@ -52,9 +92,32 @@ final class SavedProperty<Value: SavedValue>: AnySavedProperty, @unchecked Senda
         Self.storage(of: object, at: offset)
     }
 
+    /// The storage of the property's value inside `object`, typed as `T`, which the caller
+    /// has checked through ``kind`` to be `Value` (or, for a model class, its superclass
+    /// `ModelObject`, whose references are stored alike).
+    @inline(__always)
+    private func value<T>(in object: ModelObject, as type: T.Type) -> UnsafeMutablePointer<T> {
+        UnsafeMutableRawPointer(Unmanaged.passUnretained(object).toOpaque())
+            .advanced(by: offset)
+            .assumingMemoryBound(to: T.self)
+    }
+
     override func load(_ savedValue: Any, into object: ModelObject, context: LoadContext) throws {
-        let value = try Value.make(savedValue: savedValue, context: context)
-        storage(of: object).pointee.value = value
+        switch kind {
+        case .string: value(in: object, as: String.self).pointee = try String.make(savedValue: savedValue, context: context)
+        case .int: value(in: object, as: Int.self).pointee = try Int.make(savedValue: savedValue, context: context)
+        case .double: value(in: object, as: Double.self).pointee = try Double.make(savedValue: savedValue, context: context)
+        case .bool: value(in: object, as: Bool.self).pointee = try Bool.make(savedValue: savedValue, context: context)
+        case .date: value(in: object, as: Date.self).pointee = try Date.make(savedValue: savedValue, context: context)
+        case .optionalString:
+            value(in: object, as: String?.self).pointee = try String?.make(savedValue: savedValue, context: context)
+        case .stringArray:
+            value(in: object, as: [String].self).pointee = try [String].make(savedValue: savedValue, context: context)
+        case .model(let modelClass):
+            value(in: object, as: ModelObject.self).pointee = try modelClass.make(savedValue: savedValue, context: context)
+        case .other:
+            value(in: object, as: Value.self).pointee = try Value.make(savedValue: savedValue, context: context)
+        }
     }
 
     override func savedValue(of object: ModelObject, context: SaveContext) throws -> Any? {

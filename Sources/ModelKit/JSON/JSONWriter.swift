@@ -12,7 +12,7 @@ public struct JSONWriter {
 
     let options: WriteOptions
     private let isPretty: Bool
-    private let escapesSlashes: Bool
+    let escapesSlashes: Bool
     private var level = 0
     var objectsBeingWritten: [ObjectIdentifier] = []
 
@@ -94,6 +94,15 @@ public struct JSONWriter {
         value.withUTF8 { appendEscaped($0) }
     }
 
+    /// Writes a date as its ISO 8601 string, which needs no escaping.
+    mutating func writeDate(_ date: Date) {
+        ISO8601.withText(of: date) { text in
+            bytes.append(0x22)
+            bytes.append(contentsOf: text)
+            bytes.append(0x22)
+        }
+    }
+
     // MARK: Containers
 
     /// Writes an array of saved values.
@@ -104,11 +113,11 @@ public struct JSONWriter {
         guard !array.isEmpty else { return writeEmpty(open: "[", close: "]") }
         append("[")
         level += 1
-        for (index, element) in array.enumerated() {
+        for index in array.indices {
             if index > 0 { append(",") }
             newLine()
             do {
-                try element.writeJSON(to: &self)
+                try array[index].writeJSON(to: &self)
             } catch let error as ModelError {
                 throw error.prefixed(with: .index(index))
             }

@@ -121,18 +121,59 @@ final class SavedProperty<Value: SavedValue>: AnySavedProperty, @unchecked Senda
     }
 
     override func savedValue(of object: ModelObject, context: SaveContext) throws -> Any? {
-        let value = storage(of: object).pointee.value
-        if value.isNilSavedValue { return nil }
-        return try value.savedValue(context: context)
+        // Each case gives what the type's `savedValue(context:)` gives.
+        switch kind {
+        case .string: return value(in: object, as: String.self).pointee
+        case .int: return value(in: object, as: Int.self).pointee
+        case .double: return value(in: object, as: Double.self).pointee
+        case .bool: return value(in: object, as: Bool.self).pointee
+        case .date: return ISO8601.string(from: value(in: object, as: Date.self).pointee)
+        case .optionalString: return value(in: object, as: String?.self).pointee
+        case .stringArray: return value(in: object, as: [String].self).pointee.map { $0 as Any }
+        case .model: return try value(in: object, as: ModelObject.self).pointee.dictionaryForm(context: context)
+        case .other:
+            let value = value(in: object, as: Value.self).pointee
+            if value.isNilSavedValue { return nil }
+            return try value.savedValue(context: context)
+        }
     }
 
     override func writeJSON(of object: ModelObject, to writer: inout JSONWriter, isFirst: Bool) throws -> Bool {
-        let value = storage(of: object).pointee.value
-        if value.isNilSavedValue { return false }
-        let slashes = writer.options.contains(.withoutEscapingSlashes)
-        writer.writeKey(quoted: slashes ? quotedKeyUnescapedSlashes : quotedKey, isFirst: isFirst)
-        try value.writeJSON(to: &writer)
+        // Each case writes what the type's `writeJSON(to:)` writes.
+        switch kind {
+        case .optionalString:
+            guard let string = value(in: object, as: String?.self).pointee else { return false }
+            writeKey(to: &writer, isFirst: isFirst)
+            writer.writeString(string)
+        case .other:
+            let value = value(in: object, as: Value.self).pointee
+            if value.isNilSavedValue { return false }
+            writeKey(to: &writer, isFirst: isFirst)
+            try value.writeJSON(to: &writer)
+        default:
+            writeKey(to: &writer, isFirst: isFirst)
+            try writeValue(of: object, to: &writer)
+        }
         return true
+    }
+
+    @inline(__always)
+    private func writeKey(to writer: inout JSONWriter, isFirst: Bool) {
+        writer.writeKey(quoted: writer.escapesSlashes ? quotedKey : quotedKeyUnescapedSlashes, isFirst: isFirst)
+    }
+
+    @inline(__always)
+    private func writeValue(of object: ModelObject, to writer: inout JSONWriter) throws {
+        switch kind {
+        case .string: writer.writeString(value(in: object, as: String.self).pointee)
+        case .int: writer.writeInteger(value(in: object, as: Int.self).pointee)
+        case .double: try writer.writeDouble(value(in: object, as: Double.self).pointee)
+        case .bool: writer.writeBool(value(in: object, as: Bool.self).pointee)
+        case .date: writer.writeDate(value(in: object, as: Date.self).pointee)
+        case .stringArray: try writer.writeArray(value(in: object, as: [String].self).pointee)
+        case .model: try writer.writeModelObject(value(in: object, as: ModelObject.self).pointee)
+        case .optionalString, .other: try value(in: object, as: Value.self).pointee.writeJSON(to: &writer)
+        }
     }
 
     override func isNil(in object: ModelObject) -> Bool {

@@ -46,9 +46,11 @@ extension Array: SavedValue where Element: SavedValue {
         }
         var result: [Element] = []
         result.reserveCapacity(array.count)
-        for (index, element) in array.enumerated() {
+        // Indices rather than `enumerated()`, whose tuples cost a metadata lookup per element
+        // in unspecialized generic code.
+        for index in array.indices {
             do {
-                try result.append(context.within(.index(index)) { try Element.make(savedValue: element, context: context) })
+                try result.append(context.within(.index(index)) { try Element.make(savedValue: array[index], context: context) })
             } catch let error as ModelError where context.isLenient {
                 context.issues.append(error)
             }
@@ -60,8 +62,8 @@ extension Array: SavedValue where Element: SavedValue {
     public func savedValue(context: SaveContext) throws -> Any {
         var result: [Any] = []
         result.reserveCapacity(count)
-        for (index, element) in enumerated() {
-            try result.append(savedForm(of: element, at: .index(index), context: context))
+        for index in indices {
+            try result.append(savedForm(of: self[index], at: .index(index), context: context))
         }
         return result
     }

@@ -20,7 +20,7 @@ extension Date: SavedValue {
 
     /// Writes the ISO 8601 string.
     public func writeJSON(to writer: inout JSONWriter) throws {
-        writer.writeString(ISO8601.string(from: self))
+        writer.writeDate(self)
     }
 }
 

@@ -8,7 +8,9 @@ import Foundation
 /// ``SavedRepresentable`` and never touch the writer.
 public struct JSONWriter {
     /// The bytes written so far.
-    public private(set) var bytes: [UInt8] = []
+    public var bytes: [UInt8] { buffer.array }
+
+    private(set) var buffer = JSONBuffer(capacity: 1024)
 
     let options: WriteOptions
     private let isPretty: Bool
@@ -20,7 +22,6 @@ public struct JSONWriter {
         self.options = options
         isPretty = !options.contains(.compact)
         escapesSlashes = !options.contains(.withoutEscapingSlashes)
-        bytes.reserveCapacity(1024)
     }
 
     // MARK: Scalars
@@ -90,6 +91,9 @@ public struct JSONWriter {
     ///
     /// - Parameter value: The string.
     public mutating func writeString(_ value: String) {
+        if let written: Void = value.utf8.withContiguousStorageIfAvailable({ appendEscaped($0) }) {
+            return written
+        }
         var value = value
         value.withUTF8 { appendEscaped($0) }
     }
@@ -97,9 +101,9 @@ public struct JSONWriter {
     /// Writes a date as its ISO 8601 string, which needs no escaping.
     mutating func writeDate(_ date: Date) {
         ISO8601.withText(of: date) { text in
-            bytes.append(0x22)
-            bytes.append(contentsOf: text)
-            bytes.append(0x22)
+            buffer.append(0x22)
+            buffer.append(text)
+            buffer.append(0x22)
         }
     }
 
@@ -176,12 +180,13 @@ public struct JSONWriter {
     mutating func writeKey(quoted key: [UInt8], isFirst: Bool) {
         if !isFirst { append(",") }
         newLine()
-        bytes.append(contentsOf: key)
+        buffer.append(key)
         append(isPretty ? " : " : ":")
     }
 
     mutating func writeRawASCII(_ text: String) {
-        bytes.append(contentsOf: text.utf8)
+        var text = text
+        text.withUTF8 { buffer.append($0) }
     }
 
     private mutating func writeEmpty(open: StaticString, close: StaticString) {
@@ -195,7 +200,7 @@ public struct JSONWriter {
 
     private mutating func newLine() {
         guard isPretty else { return }
-        bytes.append(0x0A)
+        buffer.append(0x0A)
         indent()
     }
 
@@ -204,54 +209,62 @@ public struct JSONWriter {
     }
 
     private mutating func append(_ text: StaticString) {
-        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        text.withUTF8Buffer { buffer.append($0) }
     }
 
     private mutating func writeDigits(of value: Int64) {
-        if value < 0 { bytes.append(0x2D) }
+        if value < 0 { buffer.append(0x2D) }
         var magnitude = value.magnitude
-        var digits: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
         var count = 0
-        withUnsafeMutableBytes(of: &digits) { buffer in
+        withUnsafeMutableBytes(of: &digits) { digits in
             repeat {
-                buffer[19 - count] = UInt8(truncatingIfNeeded: magnitude % 10) + 0x30
+                digits[23 - count] = UInt8(truncatingIfNeeded: magnitude % 10) + 0x30
                 magnitude /= 10
                 count += 1
             } while magnitude > 0
-            bytes.append(contentsOf: buffer[(20 - count)..<20])
+            buffer.append(UnsafeRawBufferPointer(rebasing: digits[(24 - count)..<24]))
         }
     }
 
     private mutating func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {
-        bytes.append(0x22)
+        buffer.append(0x22)
         var start = 0
         for index in 0..<utf8.count {
             let byte = utf8[index]
             guard byte < 0x20 || byte == 0x22 || byte == 0x5C || (byte == 0x2F && escapesSlashes) else { continue }
-            if start < index { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index])) }
+            if start < index { buffer.append(UnsafeBufferPointer(rebasing: utf8[start..<index])) }
             start = index + 1
-            bytes.append(0x5C)
-            switch byte {
-            case 0x22, 0x5C, 0x2F: bytes.append(byte)
-            case 0x08: bytes.append(0x62)  // \b
-            case 0x0C: bytes.append(0x66)  // \f
-            case 0x0A: bytes.append(0x6E)  // \n
-            case 0x0D: bytes.append(0x72)  // \r
-            case 0x09: bytes.append(0x74)  // \t
-            default:
-                let hex: [UInt8] = Array("0123456789abcdef".utf8)
-                bytes.append(contentsOf: [0x75, 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]])
+            appendEscape(for: byte)
+        }
+        if start < utf8.count { buffer.append(UnsafeBufferPointer(rebasing: utf8[start..<utf8.count])) }
+        buffer.append(0x22)
+    }
+
+    /// Appends the escape sequence of a byte that JSON or the options require escaped.
+    private mutating func appendEscape(for byte: UInt8) {
+        buffer.append(0x5C)
+        switch byte {
+        case 0x22, 0x5C, 0x2F: buffer.append(byte)
+        case 0x08: buffer.append(0x62)  // \b
+        case 0x0C: buffer.append(0x66)  // \f
+        case 0x0A: buffer.append(0x6E)  // \n
+        case 0x0D: buffer.append(0x72)  // \r
+        case 0x09: buffer.append(0x74)  // \t
+        default:
+            let hex: StaticString = "0123456789abcdef"
+            let digits = hex.utf8Start
+            for byte in [0x75, 0x30, 0x30, digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]] as [UInt8] {
+                buffer.append(byte)
             }
         }
-        if start < utf8.count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<utf8.count])) }
-        bytes.append(0x22)
     }
 
     /// The quoted, escaped form of a key, computed once per property.
     static func quotedKey(_ key: String, escapingSlashes: Bool) -> [UInt8] {
         var writer = JSONWriter(options: escapingSlashes ? [.compact] : [.compact, .withoutEscapingSlashes])
         writer.writeString(key)
-        return writer.bytes
+        return writer.buffer.array
     }
 
     /// The order of keys in sorted output: by their UTF-8 bytes.
@@ -264,7 +277,7 @@ public struct JSONWriter {
         let keyed = elements.map { element -> ([UInt8], Element) in
             var writer = JSONWriter(options: [.compact, .sortedKeys])
             try? element.writeJSON(to: &writer)
-            return (writer.bytes, element)
+            return (writer.buffer.array, element)
         }
         return keyed.sorted { $0.0.lexicographicallyPrecedes($1.0) }.map(\.1)
     }

@@ -230,11 +230,22 @@ public struct JSONWriter {
     private mutating func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {
         buffer.append(0x22)
         var start = 0
-        for index in 0..<utf8.count {
+        var index = 0
+        while index < utf8.count {
             let byte = utf8[index]
+            if byte == 0xEF, index + 2 < utf8.count, utf8[index + 1] == 0xBB, utf8[index + 2] == 0xBF {
+                // U+FEFF: JSONSerialization on Linux drops it where it starts a run of text
+                // (at the start of a string or after an escape), so it is written escaped.
+                if start < index { buffer.append(UnsafeBufferPointer(rebasing: utf8[start..<index])) }
+                append("\\ufeff")
+                index += 3
+                start = index
+                continue
+            }
+            index += 1
             guard byte < 0x20 || byte == 0x22 || byte == 0x5C || (byte == 0x2F && escapesSlashes) else { continue }
-            if start < index { buffer.append(UnsafeBufferPointer(rebasing: utf8[start..<index])) }
-            start = index + 1
+            if start < index - 1 { buffer.append(UnsafeBufferPointer(rebasing: utf8[start..<(index - 1)])) }
+            start = index
             appendEscape(for: byte)
         }
         if start < utf8.count { buffer.append(UnsafeBufferPointer(rebasing: utf8[start..<utf8.count])) }

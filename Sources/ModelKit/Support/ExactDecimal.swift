@@ -48,6 +48,34 @@ enum ExactDecimal {
         }
     }
 
+    /// The value of a whole number that fits 64 bits, as a sign and a magnitude; `nil` for other
+    /// numbers, and when the layout of `Decimal` is not a known one.
+    static func integer(_ decimal: Decimal) -> (isNegative: Bool, magnitude: UInt64)? {
+        guard let layout, !decimal.isNaN else { return nil }
+        var decimal = decimal
+        return withUnsafeBytes(of: &decimal) { bytes -> (Bool, UInt64)? in
+            let length = layout.length(bytes[1])
+            guard length <= 4 else { return nil }
+            var mantissa: UInt64 = 0
+            for index in (0..<length).reversed() {
+                mantissa = mantissa << 16 | UInt64(bytes.loadUnaligned(fromByteOffset: 4 + 2 * index, as: UInt16.self))
+            }
+            var exponent = Int(Int8(bitPattern: bytes[0]))
+            while exponent < 0 {
+                guard mantissa % 10 == 0 else { return nil }
+                mantissa /= 10
+                exponent += 1
+            }
+            while exponent > 0 {
+                let (product, overflow) = mantissa.multipliedReportingOverflow(by: 10)
+                guard !overflow else { return nil }
+                mantissa = product
+                exponent -= 1
+            }
+            return (layout.isNegative(bytes[1]), mantissa)
+        }
+    }
+
     /// The nearest `Double`, or `nil` when the layout of `Decimal` is not a known one.
     static func double(_ decimal: Decimal) -> Double? {
         guard let layout, !decimal.isNaN else { return nil }

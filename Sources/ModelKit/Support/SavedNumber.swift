@@ -66,11 +66,27 @@ enum SavedNumber: CustomStringConvertible {
         }
     }
 
-    /// JSONSerialization on Linux reads numbers of more than 15 digits into `NSDecimalNumber`,
-    /// whose `doubleValue` can be a few units in the last place off. The decimal holds every
-    /// digit that was written, so the nearest `Double` is recovered exactly from it.
+    /// JSONSerialization on Linux reads fractions of more than 15 digits and negative integers
+    /// of 19 digits into `NSDecimalNumber`, whose `doubleValue` can be a few units in the last
+    /// place off, and cannot hold every 64-bit integer. The decimal keeps every digit that was
+    /// written, so whole numbers are read exactly and fractions as the nearest `Double`.
     private init(decimal: NSDecimalNumber) {
-        self = .double(ExactDecimal.double(decimal.decimalValue) ?? decimal.doubleValue)
+        let value = decimal.decimalValue
+        if let (isNegative, magnitude) = ExactDecimal.integer(value) {
+            if !isNegative, let int = Int64(exactly: magnitude) {
+                self = .int(int)
+                return
+            }
+            if !isNegative {
+                self = .uint(magnitude)
+                return
+            }
+            if magnitude <= Int64.min.magnitude {
+                self = .int(Int64(bitPattern: 0 &- magnitude))
+                return
+            }
+        }
+        self = .double(ExactDecimal.double(value) ?? decimal.doubleValue)
     }
 
     private static func isBoolean(_ number: NSNumber) -> Bool {

@@ -36,6 +36,20 @@ private final class Measurement: ModelObject {
         }
     }
 
+    @Test func convertsDecimalsAsStrtodDoes() throws {
+        var generator = SeededGenerator(seed: 0xDEC1)
+        let posix = Locale(identifier: "en_US_POSIX")
+        for _ in 0..<20_000 {
+            let digits = String(generator.next() % 10_000_000_000_000_000_000)
+            let exponent = -Int(generator.next() % 30)
+            let text = "\(digits)e\(exponent)"
+            let decimal = try #require(Decimal(string: text, locale: posix))
+            let expected = strtod(text, nil)
+            let converted = try #require(ExactDecimal.double(decimal))
+            #expect(converted.bitPattern == expected.bitPattern, "\(text)")
+        }
+    }
+
     @Test func modelRoundTripsDoublesThroughJSON() throws {
         let model = Measurement()
         model.values = Self.sampleDoubles(count: 1_000)

@@ -56,9 +56,8 @@ extension ModelObject {
             return try loadValuesByLookup(from: entries.dictionary, version: version, metadata: metadata, context: context)
         }
         let properties = metadata.properties
-        for index in properties.indices {
-            guard let value = entries.value(ofProperty: index) else { continue }
-            try load(value, into: properties[index], context: context)
+        for index in properties.indices where entries.hasValue(ofProperty: index) {
+            try load(entries.value(ofProperty: index), into: properties[index], context: context)
         }
         for (key, value) in entries.unknownEntries {
             unknownValues[key] = value
@@ -186,7 +185,8 @@ struct MatchedEntries {
     typealias Position = Dictionary<String, Any>.Index
 
     let dictionary: [String: Any]
-    private let positions: UnsafeMutableBufferPointer<Position?>
+    private let positions: UnsafeMutablePointer<Position>
+    private let isFound: UnsafeMutablePointer<Bool>
     private(set) var versionValue: Any?
     private(set) var classNameValue: Any?
     private var unknownPositions: [Position] = []
@@ -198,33 +198,50 @@ struct MatchedEntries {
         metadata: ModelMetadata,
         _ body: (MatchedEntries) throws -> Result
     ) throws -> Result {
-        try withUnsafeTemporaryAllocation(of: Position?.self, capacity: metadata.properties.count) { positions in
-            positions.initialize(repeating: nil)
-            var entries = MatchedEntries(dictionary: dictionary, positions: positions)
-            var position = dictionary.startIndex
-            while position != dictionary.endIndex {
-                let key = dictionary.keys[position]
-                switch keyTable.match(key) ?? matchByEquality(key, metadata: metadata) {
-                case .property(let index): positions[index] = position
-                case .version: entries.versionValue = dictionary.values[position]
-                case .className: entries.classNameValue = dictionary.values[position]
-                case nil: entries.unknownPositions.append(position)
+        let count = metadata.properties.count
+        return try withUnsafeTemporaryAllocation(of: Position.self, capacity: count) { positions in
+            try withUnsafeTemporaryAllocation(of: Bool.self, capacity: count) { isFound in
+                isFound.initialize(repeating: false)
+                defer {
+                    for index in 0..<count where isFound[index] { (positions.baseAddress! + index).deinitialize(count: 1) }
                 }
-                dictionary.formIndex(after: &position)
+                var entries = MatchedEntries(dictionary: dictionary, positions: positions.baseAddress!, isFound: isFound.baseAddress!)
+                var position = dictionary.startIndex
+                let end = dictionary.endIndex
+                while position != end {
+                    let key = dictionary.keys[position]
+                    switch keyTable.match(key) ?? matchByEquality(key, metadata: metadata) {
+                    case .property(let index) where !isFound[index]:
+                        (positions.baseAddress! + index).initialize(to: position)
+                        isFound[index] = true
+                    case .property: break
+                    case .version: entries.versionValue = dictionary.values[position]
+                    case .className: entries.classNameValue = dictionary.values[position]
+                    case nil: entries.unknownPositions.append(position)
+                    }
+                    dictionary.formIndex(after: &position)
+                }
+                return try body(entries)
             }
-            return try body(entries)
         }
     }
 
-    private init(dictionary: [String: Any], positions: UnsafeMutableBufferPointer<Position?>) {
+    private init(dictionary: [String: Any], positions: UnsafeMutablePointer<Position>, isFound: UnsafeMutablePointer<Bool>) {
         self.dictionary = dictionary
         self.positions = positions
+        self.isFound = isFound
     }
 
-    /// The value of the property at `index` in declaration order, if the data has one.
+    /// Whether the data has a value for the property at `index` in declaration order.
     @inline(__always)
-    func value(ofProperty index: Int) -> Any? {
-        positions[index].map { dictionary.values[$0] }
+    func hasValue(ofProperty index: Int) -> Bool {
+        isFound[index]
+    }
+
+    /// The value of the property at `index`, which the data has.
+    @inline(__always)
+    func value(ofProperty index: Int) -> Any {
+        dictionary.values[positions[index]]
     }
 
     /// The entries whose keys the class does not declare.

@@ -102,6 +102,7 @@ extension ModelObject {
         target.newerVersion = newerVersion
         target.loadIssues = loadIssues
         target.changeRecord = ChangeRecord()
+        target.isPristine = false
     }
 
     // MARK: Writing

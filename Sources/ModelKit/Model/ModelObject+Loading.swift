@@ -8,9 +8,40 @@ extension ModelObject {
         loadIssues = context.issues
     }
 
+    /// Reads the nested object of a property whose type is this class, from its dictionary
+    /// form, as ``make(savedValue:context:)`` does.
+    ///
+    /// The object the property holds now is usually the default that the owner's initializer
+    /// created a moment ago, which the loaded object replaces. When that object is untouched
+    /// (``isPristine``), referenced from nowhere else, and of the class the data asks for, the
+    /// data is loaded into it instead: the result is the same as loading into a new object,
+    /// without creating one object (and its own nested defaults) and destroying another.
+    ///
+    /// - Parameter storage: The property's storage in its owner.
+    static func makeObject(
+        from savedValue: Any,
+        context: LoadContext,
+        reusing storage: UnsafeMutablePointer<ModelObject>
+    ) throws -> ModelObject {
+        guard let dictionary = FastCast.dictionary(savedValue) else {
+            throw mismatch(savedValue, expected: "an object")
+        }
+        let reusable = isKnownUniquelyReferenced(&storage.pointee) && storage.pointee.isPristine ? storage.pointee : nil
+        let object = try makeObject(from: dictionary, context: context, reusing: reusable)
+        guard object is Self else {
+            throw ModelError(.unrelatedClass(type(of: object).modelName, expected: modelName))
+        }
+        return object
+    }
+
     /// Creates and loads a nested object of this class, or of the registered subclass that
-    /// the data names.
-    static func makeObject(from dictionary: [String: Any], context: LoadContext) throws -> ModelObject {
+    /// the data names; or loads into `reusable`, an untouched object of this class that only
+    /// the caller holds, when everything the data leaves out of it is still a default.
+    static func makeObject(
+        from dictionary: [String: Any],
+        context: LoadContext,
+        reusing reusable: ModelObject? = nil
+    ) throws -> ModelObject {
         let metadata = context.metadata(of: self)
         guard let keyTable = metadata.keyTable else {
             let modelClass = try resolveClass(named: dictionary[classNameKey], context: context, isRoot: false)
@@ -22,7 +53,14 @@ extension ModelObject {
         }
         return try MatchedEntries.match(dictionary, keyTable: keyTable, metadata: metadata) { entries in
             let modelClass = try resolveClass(named: entries.classNameValue, context: context, isRoot: false)
-            let object = modelClass.init()
+            let object: ModelObject
+            if let reusable, modelClass == self, type(of: reusable) == self,
+                reusable.keepsDefaults(whereAbsentFrom: entries, metadata: metadata, context: context)
+            {
+                object = reusable
+            } else {
+                object = modelClass.init()
+            }
             try context.enterObject()
             defer { context.leaveObject() }
             if modelClass == self {
@@ -32,6 +70,24 @@ extension ModelObject {
             }
             return object
         }
+    }
+
+    /// Whether the properties that `entries` leave out hold what a new object's would: values
+    /// without model objects, or untouched nested objects that only this object holds.
+    private func keepsDefaults(whereAbsentFrom entries: MatchedEntries, metadata: ModelMetadata, context: LoadContext) -> Bool {
+        let properties = metadata.properties
+        for index in properties.indices where !entries.hasValue(ofProperty: index) && properties[index].containsModelObjects {
+            guard properties[index].holdsOnlyDefaults(in: self, context: context) else { return false }
+        }
+        return true
+    }
+
+    /// Whether this object is untouched, and so is every model object it holds.
+    fileprivate func isUntouchedThroughout(context: LoadContext) -> Bool {
+        guard isPristine else { return false }
+        let metadata = context.metadata(of: type(of: self))
+        guard metadata.containsModelObjects else { return true }
+        return metadata.properties.allSatisfy { !$0.containsModelObjects || $0.holdsOnlyDefaults(in: self, context: context) }
     }
 
     /// Loads values into a new object: migration, values, unknown keys, upgrade.
@@ -176,6 +232,17 @@ extension ModelObject {
             break
         }
         return self
+    }
+}
+
+extension AnySavedProperty {
+    /// Whether the property's value in `object` is one a new object would hold too: no model
+    /// objects, or a nested object that is untouched throughout and held only here.
+    fileprivate func holdsOnlyDefaults(in object: ModelObject, context: LoadContext) -> Bool {
+        guard let storage = modelStorage(in: object) else {
+            return visitModelObjects(of: object) { _ in false }
+        }
+        return isKnownUniquelyReferenced(&storage.pointee) && storage.pointee.isUntouchedThroughout(context: context)
     }
 }
 

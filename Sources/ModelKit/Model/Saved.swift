@@ -69,6 +69,7 @@ public struct Saved<Value: SavedValue> {
         set {
             let oldValue = model[keyPath: storageKeyPath].value
             guard oldValue != newValue else { return }
+            model.isPristine = false
             if !model.isSuppressingChanges {
                 let offset = withUnsafeMutablePointer(to: &model[keyPath: storageKeyPath]) { pointer in
                     UnsafeMutableRawPointer(pointer) - UnsafeMutableRawPointer(Unmanaged.passUnretained(model).toOpaque())

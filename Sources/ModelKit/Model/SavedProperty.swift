@@ -28,6 +28,8 @@ class AnySavedProperty: @unchecked Sendable {
     func hash(of object: ModelObject, into hasher: inout Hasher) {}
     func copyValue(from source: ModelObject, to target: ModelObject, context: CopyContext) {}
     func visitModelObjects(of object: ModelObject, _ visitor: (ModelObject) -> Bool) -> Bool { true }
+    /// The storage of the property in `object` when its type is a model class, else `nil`.
+    func modelStorage(in object: ModelObject) -> UnsafeMutablePointer<ModelObject>? { nil }
 }
 
 /// The value types that loading and writing handle with code written for them, instead of
@@ -103,6 +105,7 @@ final class SavedProperty<Value: SavedValue>: AnySavedProperty, @unchecked Senda
     }
 
     override func load(_ savedValue: Any, into object: ModelObject, context: LoadContext) throws {
+        object.isPristine = false
         switch kind {
         case .string: value(in: object, as: String.self).pointee = try String.make(savedValue: savedValue, context: context)
         case .int: value(in: object, as: Int.self).pointee = try Int.make(savedValue: savedValue, context: context)
@@ -114,7 +117,8 @@ final class SavedProperty<Value: SavedValue>: AnySavedProperty, @unchecked Senda
         case .stringArray:
             value(in: object, as: [String].self).pointee = try [String].make(savedValue: savedValue, context: context)
         case .model(let modelClass):
-            value(in: object, as: ModelObject.self).pointee = try modelClass.make(savedValue: savedValue, context: context)
+            let storage = value(in: object, as: ModelObject.self)
+            storage.pointee = try modelClass.makeObject(from: savedValue, context: context, reusing: storage)
         case .other:
             value(in: object, as: Value.self).pointee = try Value.make(savedValue: savedValue, context: context)
         }
@@ -186,6 +190,7 @@ final class SavedProperty<Value: SavedValue>: AnySavedProperty, @unchecked Senda
 
     override func setValue(_ value: Any, of object: ModelObject) {
         guard let value = value as? Value else { return }
+        object.isPristine = false
         storage(of: object).pointee.value = value
     }
 
@@ -206,8 +211,14 @@ final class SavedProperty<Value: SavedValue>: AnySavedProperty, @unchecked Senda
     }
 
     override func copyValue(from source: ModelObject, to target: ModelObject, context: CopyContext) {
+        target.isPristine = false
         let value = storage(of: source).pointee.value
         storage(of: target).pointee.value = containsModelObjects ? value.savedCopy(context: context) : value
+    }
+
+    override func modelStorage(in object: ModelObject) -> UnsafeMutablePointer<ModelObject>? {
+        guard case .model = kind else { return nil }
+        return value(in: object, as: ModelObject.self)
     }
 
     override func visitModelObjects(of object: ModelObject, _ visitor: (ModelObject) -> Bool) -> Bool {

@@ -44,7 +44,7 @@ extension ModelObject {
     ) throws -> ModelObject {
         let metadata = context.metadata(of: self)
         guard let keyTable = metadata.keyTable else {
-            let modelClass = try resolveClass(named: dictionary[classNameKey], context: context, isRoot: false)
+            let modelClass = try resolveClass(in: dictionary, context: context, isRoot: false)
             let object = modelClass.init()
             try context.enterObject()
             defer { context.leaveObject() }
@@ -52,7 +52,11 @@ extension ModelObject {
             return object
         }
         return try MatchedEntries.match(dictionary, keyTable: keyTable, metadata: metadata) { entries in
-            let modelClass = try resolveClass(named: entries.classNameValue, context: context, isRoot: false)
+            // Values are read out of the dictionary where they are used: each copy of an `Any`
+            // goes through its type's value witnesses.
+            let modelClass = try entries.classNamePosition.map {
+                try resolveClass(named: dictionary.values[$0], metadata: metadata, context: context, isRoot: false)
+            } ?? self
             let object: ModelObject
             if let reusable, modelClass == self, type(of: reusable) == self,
                 reusable.keepsDefaults(whereAbsentFrom: entries, metadata: metadata, context: context)
@@ -94,8 +98,7 @@ extension ModelObject {
     func loadValues(from dictionary: [String: Any], context: LoadContext) throws {
         let metadata = context.metadata(of: type(of: self))
         guard let keyTable = metadata.keyTable else {
-            let versionValue = dictionary[ModelObject.versionKey]
-            let version = try Self.version(versionValue, context: context)
+            let version = try dictionary[ModelObject.versionKey].map { try Self.version($0, context: context) } ?? 1
             return try loadValuesByLookup(from: dictionary, version: version, metadata: metadata, context: context)
         }
         try MatchedEntries.match(dictionary, keyTable: keyTable, metadata: metadata) { entries in
@@ -106,7 +109,7 @@ extension ModelObject {
     /// Loads the entries found in one walk of the data, in declaration order, as the lookups
     /// of ``loadValuesByLookup(from:version:metadata:context:)`` would.
     private func loadValues(from entries: MatchedEntries, metadata: ModelMetadata, context: LoadContext) throws {
-        let version = try Self.version(entries.versionValue, context: context)
+        let version = try entries.versionPosition.map { try Self.version(entries.dictionary.values[$0], context: context) } ?? 1
         guard version >= metadata.modelVersion else {
             // Migration rewrites the raw dictionary before it is read: load it the long way.
             return try loadValuesByLookup(from: entries.dictionary, version: version, metadata: metadata, context: context)
@@ -191,8 +194,7 @@ extension ModelObject {
         }
     }
 
-    private static func version(_ value: Any?, context: LoadContext) throws -> Int {
-        guard let value else { return 1 }
+    private static func version(_ value: Any, context: LoadContext) throws -> Int {
         // The common case, a plain integer, without the bookkeeping of error paths.
         if case .int(let number)? = SavedNumber(value), let version = Int(exactly: number) {
             return version
@@ -207,18 +209,22 @@ extension ModelObject {
 
     /// The class to create for `dictionary`: this class, or the registered subclass it names.
     static func resolveClass(in dictionary: [String: Any], context: LoadContext, isRoot: Bool) throws -> ModelObject.Type {
-        try resolveClass(named: dictionary[classNameKey], context: context, isRoot: isRoot)
+        guard let value = dictionary[classNameKey] else { return self }
+        return try resolveClass(named: value, metadata: context.metadata(of: self), context: context, isRoot: isRoot)
     }
 
     /// The class to create for data whose `representedClassName` is `value`.
-    private static func resolveClass(named value: Any?, context: LoadContext, isRoot: Bool) throws -> ModelObject.Type {
-        guard let value else { return self }
+    private static func resolveClass(
+        named value: Any,
+        metadata: ModelMetadata,
+        context: LoadContext,
+        isRoot: Bool
+    ) throws -> ModelObject.Type {
         guard let name = FastCast.string(value) else {
             let error = ModelError(.typeMismatch(expected: "a class name", found: FoundValue.describe(value)))
             try context.report(error.prefixed(with: .key(classNameKey)))
             return self
         }
-        let metadata = context.metadata(of: self)
         if name == metadata.modelName || metadata.legacyModelNames.contains(name) { return self }
         switch ModelRegistry.shared.lookup(name, kindOf: self) {
         case .found(let modelClass):
@@ -254,8 +260,8 @@ struct MatchedEntries {
     let dictionary: [String: Any]
     private let positions: UnsafeMutablePointer<Position>
     private let isFound: UnsafeMutablePointer<Bool>
-    private(set) var versionValue: Any?
-    private(set) var classNameValue: Any?
+    private(set) var versionPosition: Position?
+    private(set) var classNamePosition: Position?
     private var unknownPositions: [Position] = []
 
     /// Walks `dictionary` and passes what it found to `body`.
@@ -282,8 +288,8 @@ struct MatchedEntries {
                         (positions.baseAddress! + index).initialize(to: position)
                         isFound[index] = true
                     case .property: break
-                    case .version: entries.versionValue = dictionary.values[position]
-                    case .className: entries.classNameValue = dictionary.values[position]
+                    case .version: entries.versionPosition = position
+                    case .className: entries.classNamePosition = position
                     case nil: entries.unknownPositions.append(position)
                     }
                     dictionary.formIndex(after: &position)

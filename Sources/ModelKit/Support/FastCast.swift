@@ -20,30 +20,44 @@ enum FastCast {
 
     @inline(__always)
     static func string(_ value: Any) -> String? {
-        if ObjectIdentifier(type(of: value)) == stringType { return load(value, as: String.self) }
+        if storedType(of: value) == stringType { return load(value, as: String.self) }
         return value as? String
     }
 
     @inline(__always)
     static func dictionary(_ value: Any) -> [String: Any]? {
-        if ObjectIdentifier(type(of: value)) == dictionaryType { return load(value, as: [String: Any].self) }
+        if storedType(of: value) == dictionaryType { return load(value, as: [String: Any].self) }
         return value as? [String: Any]
     }
 
     @inline(__always)
     static func array(_ value: Any) -> [Any]? {
-        if ObjectIdentifier(type(of: value)) == arrayType { return load(value, as: [Any].self) }
+        if storedType(of: value) == arrayType { return load(value, as: [Any].self) }
         return value as? [Any]
     }
 
     @inline(__always)
     static func isNull(_ value: Any) -> Bool {
+        let stored = storedType(of: value)
+        if stored == stringType || stored == dictionaryType || stored == arrayType { return false }
         let type = ObjectIdentifier(type(of: value))
         if type == nullType { return true }
         if type == stringType || type == numberType || type == booleanType || type == dictionaryType || type == arrayType {
             return false
         }
         return value is NSNull
+    }
+
+    /// The type an `Any` records for its value, read from the container: the value's own type
+    /// for a struct such as `String`, `Array` or `Dictionary`, which is all it is compared
+    /// with. (For a class instance it can be a superclass; `type(of:)` asks the runtime for
+    /// the instance's own class, which costs a call.)
+    @inline(__always)
+    static func storedType(of value: Any) -> ObjectIdentifier {
+        withUnsafePointer(to: value) { container in
+            let metadata = UnsafeRawPointer(container).load(fromByteOffset: 3 * MemoryLayout<Int>.size, as: UnsafeRawPointer.self)
+            return unsafeBitCast(metadata, to: ObjectIdentifier.self)
+        }
     }
 
     /// The value inside `value`, whose dynamic type the caller has checked to be exactly `T`.

@@ -71,6 +71,21 @@ private final class Palette: ModelObject {
         #expect(palette.customized.unknownValues.isEmpty)
     }
 
+    @Test func keepsKeysThatOnlyLookLikeSavedKeys() throws {
+        let palette = try Palette(dictionary: ["": 1, "nam": "x", "namee": "y", "n\u{0}ame": "z", "name": "kept"])
+        #expect(palette.name == "kept")
+        #expect(Set(palette.unknownValues.keys) == ["", "nam", "namee", "n\u{0}ame"])
+    }
+
+    @Test func matchesKeysByUnicodeEquality() throws {
+        // U+212A KELVIN SIGN is canonically equivalent to "K", so Swift treats the keys as equal.
+        final class Thermometer: ModelObject {
+            @Saved var Kelvin = 0
+        }
+        let thermometer = try Thermometer(dictionary: ["\u{212A}elvin": 300])
+        #expect(thermometer.Kelvin == 300 && thermometer.unknownValues.isEmpty)
+    }
+
     @Test func strictLoadReportsNestedErrorsWithTheirPath() {
         #expect {
             try Palette(dictionary: ["plain": ["tint": ["level": "high"]]])

@@ -12,7 +12,7 @@ private final class Measurement: ModelObject {
     /// JSONSerialization on Linux reads into NSDecimalNumber.
     private static func sampleDoubles(count: Int) -> [Double] {
         var generator = SeededGenerator(seed: 0x5EED)
-        var values: [Double] = [0.11372549019607843, 0.9725490196078431, 1e-7, 123456789.12345678, 5e-324, 1.7976931348623157e308]
+        var values: [Double] = [0.11372549019607843, 0.9725490196078431, 1e-7, 123456789.12345678, .leastNonzeroMagnitude, 1.7976931348623157e308]
         for _ in 0..<count {
             let bits = generator.next()
             switch bits % 4 {

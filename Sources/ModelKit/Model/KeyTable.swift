@@ -65,7 +65,8 @@ struct KeyTable: Sendable {
                 let index = entry - 1
                 let start = keyStarts[index]
                 if keyStarts[index + 1] - start == bytes.count,
-                    bytes.count == 0 || memcmp(keyBytes.baseAddress! + start, bytes.baseAddress!, bytes.count) == 0
+                    bytes.isEmpty
+                        || Self.equal(UnsafeRawPointer(keyBytes.baseAddress! + start), UnsafeRawPointer(bytes.baseAddress!), count: bytes.count)
                 {
                     switch index - propertyCount {
                     case 0: return .version
@@ -76,6 +77,23 @@ struct KeyTable: Sendable {
                 slot = (slot + 1) & mask
             }
         }
+    }
+
+    /// Whether `count` bytes at `lhs` and `rhs` are equal, compared eight at a time: keys are
+    /// short, and a call to `memcmp` costs more than the comparison.
+    @inline(__always)
+    private static func equal(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer, count: Int) -> Bool {
+        var offset = 0
+        while offset + 8 <= count {
+            guard lhs.loadUnaligned(fromByteOffset: offset, as: UInt64.self) == rhs.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            else { return false }
+            offset += 8
+        }
+        while offset < count {
+            guard lhs.load(fromByteOffset: offset, as: UInt8.self) == rhs.load(fromByteOffset: offset, as: UInt8.self) else { return false }
+            offset += 1
+        }
+        return true
     }
 
     /// FNV-1a: a few instructions a byte, and saved keys are short.

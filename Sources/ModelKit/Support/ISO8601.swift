@@ -121,11 +121,39 @@ enum ISO8601 {
 
     /// The date an ISO 8601 string describes, or `nil` when it is not a valid date.
     static func date(from string: String) -> Date? {
+        if let date = string.utf8.withContiguousStorageIfAvailable({ wholeSecondsUTC($0) }) ?? nil {
+            return date
+        }
         var string = string
         return string.withUTF8 { bytes in
             var parser = Parser(bytes: bytes)
             return parser.parse()
         }
+    }
+
+    /// `yyyy-MM-dd'T'HH:mm:ss'Z'`, the form ModelKit writes for a date without a fraction,
+    /// read at fixed positions; `nil` for anything else, which the full parser then reads.
+    private static func wholeSecondsUTC(_ bytes: UnsafeBufferPointer<UInt8>) -> Date? {
+        guard bytes.count == 20, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+            bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
+            bytes[19] == UInt8(ascii: "Z")
+        else { return nil }
+        func number(_ start: Int, _ count: Int) -> Int64? {
+            var value: Int64 = 0
+            for index in start..<(start + count) {
+                let digit = bytes[index] &- 0x30
+                guard digit < 10 else { return nil }
+                value = value * 10 + Int64(digit)
+            }
+            return value
+        }
+        guard let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
+            let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2),
+            (1...12).contains(month), day >= 1, day <= daysInMonth(year: year, month: month),
+            hour < 24, minute < 60, second < 60
+        else { return nil }
+        let seconds = daysSince1970(year: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60 + second
+        return Date(timeIntervalSinceReferenceDate: Double(seconds - secondsFrom1970ToReferenceDate))
     }
 
     static func pow10(_ exponent: Int) -> UInt64 {

@@ -86,11 +86,39 @@ private final class Palette: ModelObject {
         #expect(thermometer.Kelvin == 300 && thermometer.unknownValues.isEmpty)
     }
 
+    @Test func loadsAndWritesFromManyThreadsAtOnce() throws {
+        let json = try Palette(dictionary: ["name": "shared", "plain": ["red": 0.5, "tint": ["level": 2]]]).jsonData()
+        let failures = LockedCount()
+        DispatchQueue.concurrentPerform(iterations: 64) { _ in
+            do {
+                let palette = try Palette(json: json)
+                let again = try Palette(json: try palette.jsonData(options: .compact))
+                if again != palette || again.plain.tint.level != 2 { failures.add() }
+            } catch {
+                failures.add()
+            }
+        }
+        #expect(failures.value == 0)
+    }
+
     @Test func strictLoadReportsNestedErrorsWithTheirPath() {
         #expect {
             try Palette(dictionary: ["plain": ["tint": ["level": "high"]]])
         } throws: { error in
             (error as? ModelError)?.keyPath.description == "plain.tint.level"
         }
+    }
+}
+
+/// A counter that many threads can add to.
+private final class LockedCount: @unchecked Sendable {
+    // Every access holds `lock`.
+    private let lock = NSLock()
+    private var count = 0
+
+    var value: Int { lock.withLock { count } }
+
+    func add() {
+        lock.withLock { count += 1 }
     }
 }

@@ -91,9 +91,7 @@ public struct JSONWriter {
     ///
     /// - Parameter value: The string.
     public mutating func writeString(_ value: String) {
-        if let written: Void = value.utf8.withContiguousStorageIfAvailable({ appendEscaped($0) }) {
-            return written
-        }
+        if value.utf8.withContiguousStorageIfAvailable({ appendEscaped($0) }) != nil { return }
         var value = value
         value.withUTF8 { appendEscaped($0) }
     }

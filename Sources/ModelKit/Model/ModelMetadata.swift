@@ -14,6 +14,9 @@ final class ModelMetadata: @unchecked Sendable {
     let legacyModelNames: [String]
     let modelVersion: Int
     let properties: [AnySavedProperty]
+    /// The properties again, for loops that the metadata outlives and that need not retain
+    /// each property it visits.
+    let unretainedProperties: [Unmanaged<AnySavedProperty>]
     let savedKeys: [String]
     let propertiesByKey: [String: AnySavedProperty]
     let propertiesByOffset: [Int: AnySavedProperty]
@@ -52,6 +55,7 @@ final class ModelMetadata: @unchecked Sendable {
         modelVersion = modelClass.modelVersion
         let properties = Self.findProperties(of: modelClass)
         self.properties = properties
+        unretainedProperties = properties.map { Unmanaged.passUnretained($0) }
         savedKeys = properties.map(\.key)
         propertiesByKey = Dictionary(properties.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         propertiesByOffset = Dictionary(uniqueKeysWithValues: properties.map { ($0.offset, $0) })

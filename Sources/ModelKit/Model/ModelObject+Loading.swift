@@ -114,9 +114,11 @@ extension ModelObject {
             // Migration rewrites the raw dictionary before it is read: load it the long way.
             return try loadValuesByLookup(from: entries.dictionary, version: version, metadata: metadata, context: context)
         }
-        let properties = metadata.properties
+        let properties = metadata.unretainedProperties
         for index in properties.indices where entries.hasValue(ofProperty: index) {
-            try load(entries.value(ofProperty: index), into: properties[index], context: context)
+            try properties[index]._withUnsafeGuaranteedRef { property in
+                try load(entries.value(ofProperty: index), into: property, context: context)
+            }
         }
         for (key, value) in entries.unknownEntries {
             unknownValues[key] = value

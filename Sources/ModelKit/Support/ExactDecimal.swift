@@ -125,6 +125,15 @@ enum ExactDecimal {
     }
 
     #if arch(x86_64) || arch(i386)
+        /// Whether `Float80` arithmetic keeps its 64 bits of significand. Emulators such as
+        /// valgrind run it in 53; the operand comes from the random number generator so that
+        /// the compiler cannot work the answer out in advance.
+        private static let hasExtendedPrecision: Bool = {
+            let one = Float80(Int.random(in: 1...1))
+            let large = Float80(sign: .plus, exponent: 63, significand: 1) * one
+            return (large + one) - large == one
+        }()
+
         private static let extendedPowersOfTen: [Float80] = (0...27).map { exponent in
             (0..<exponent).reduce(Float80(1)) { value, _ in value * 10 }
         }
@@ -136,7 +145,7 @@ enum ExactDecimal {
         /// Most 16- and 17-digit fractions, the ones JSONSerialization hands over as decimals,
         /// are read here at a fraction of the cost of `strtod`.
         private static func extendedQuotient(mantissa: UInt64, exponent: Int) -> Double? {
-            guard (-27...0).contains(exponent) else { return nil }
+            guard hasExtendedPrecision, (-27...0).contains(exponent) else { return nil }
             let quotient = Float80(mantissa) / extendedPowersOfTen[-exponent]
             // Results near the ends of Double's normal range round differently; leave them.
             guard quotient >= Float80(Double.leastNormalMagnitude), quotient <= Float80(Double.greatestFiniteMagnitude) else {

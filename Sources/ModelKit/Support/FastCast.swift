@@ -48,6 +48,19 @@ enum FastCast {
         return value is NSNull
     }
 
+    /// Calls `body` with the object inside `value`, whose dynamic type the caller has checked
+    /// to be `T` or a subclass, without retaining and releasing it: `value` holds it for the
+    /// whole call. Numbers are read this way, and the atomic reference counting would cost
+    /// more than the read.
+    @inline(__always)
+    static func withObject<T: AnyObject, Result>(in value: Any, as type: T.Type, _ body: (T) -> Result) -> Result {
+        assert(value is T)
+        return withUnsafePointer(to: value) { container in
+            let object = UnsafeRawPointer(container).load(as: UnsafeRawPointer.self)
+            return Unmanaged<T>.fromOpaque(object)._withUnsafeGuaranteedRef(body)
+        }
+    }
+
     /// The type an `Any` records for its value, read from the container: the value's own type
     /// for a struct such as `String`, `Array` or `Dictionary`, which is all it is compared
     /// with. (For a class instance it can be a superclass; `type(of:)` asks the runtime for

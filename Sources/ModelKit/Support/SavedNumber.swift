@@ -17,11 +17,11 @@ enum SavedNumber: CustomStringConvertible {
         // without the runtime's bridging casts, which cost far more than the read.
         let type = ObjectIdentifier(Swift.type(of: value))
         if type == FastCast.numberType {
-            self.init(plainNumber: FastCast.load(value, as: NSNumber.self))
+            self = FastCast.withObject(in: value, as: NSNumber.self) { SavedNumber(plainNumber: $0) }
         } else if type == FastCast.booleanType {
-            self = .bool(FastCast.load(value, as: NSNumber.self).boolValue)
+            self = .bool(FastCast.withObject(in: value, as: NSNumber.self) { $0.boolValue })
         } else if type == FastCast.decimalType {
-            self.init(decimal: FastCast.load(value, as: NSDecimalNumber.self))
+            self = FastCast.withObject(in: value, as: NSDecimalNumber.self) { SavedNumber(decimal: $0) }
         } else if type == ObjectIdentifier(Int.self) {
             self = .int(Int64(FastCast.load(value, as: Int.self)))
         } else if type == ObjectIdentifier(Double.self) {

@@ -1,2 +1,15 @@
-// The benchmark is built out in its own change; this entry point keeps the product buildable.
-print("modelkit-benchmark: no workloads yet")
+import Foundation
+
+do {
+    let arguments = try Arguments(Array(CommandLine.arguments.dropFirst()))
+    if let probe = arguments.memoryProbe {
+        try MemoryProbe.runProbe(probe.contender, jsonFile: probe.jsonFile)
+    } else {
+        try Benchmark(arguments: arguments).run()
+    }
+} catch is ExitRequest {
+    exit(0)
+} catch {
+    FileHandle.standardError.write(Data("modelkit-benchmark: \(error)\n".utf8))
+    exit(1)
+}

@@ -8,11 +8,13 @@ import Foundation
 /// ``SavedRepresentable`` and never touch the writer.
 public struct JSONWriter {
     /// The bytes written so far.
-    public private(set) var bytes: [UInt8] = []
+    public var bytes: [UInt8] { buffer.array }
+
+    private(set) var buffer = JSONBuffer(capacity: 1024)
 
     let options: WriteOptions
     private let isPretty: Bool
-    private let escapesSlashes: Bool
+    let escapesSlashes: Bool
     private var level = 0
     var objectsBeingWritten: [ObjectIdentifier] = []
 
@@ -20,7 +22,6 @@ public struct JSONWriter {
         self.options = options
         isPretty = !options.contains(.compact)
         escapesSlashes = !options.contains(.withoutEscapingSlashes)
-        bytes.reserveCapacity(1024)
     }
 
     // MARK: Scalars
@@ -46,6 +47,13 @@ public struct JSONWriter {
         } else {
             writeRawASCII(String(value))
         }
+    }
+
+    /// Writes an integer in decimal.
+    ///
+    /// - Parameter value: The integer.
+    public mutating func writeInteger(_ value: Int) {
+        writeDigits(of: Int64(value))
     }
 
     /// Writes the shortest decimal that reads back as the same `Double`.
@@ -84,8 +92,18 @@ public struct JSONWriter {
     ///
     /// - Parameter value: The string.
     public mutating func writeString(_ value: String) {
+        if value.utf8.withContiguousStorageIfAvailable({ appendEscaped($0) }) != nil { return }
         var value = value
         value.withUTF8 { appendEscaped($0) }
+    }
+
+    /// Writes a date as its ISO 8601 string, which needs no escaping.
+    mutating func writeDate(_ date: Date) {
+        ISO8601.withText(of: date) { text in
+            buffer.append(0x22)
+            buffer.append(text)
+            buffer.append(0x22)
+        }
     }
 
     // MARK: Containers
@@ -99,11 +117,11 @@ public struct JSONWriter {
         guard !array.isEmpty else { return writeEmpty(open: "[", close: "]") }
         append("[")
         level += 1
-        for (index, element) in array.enumerated() {
+        for index in array.indices {
             if index > 0 { append(",") }
             newLine()
             do {
-                try element.writeJSON(to: &self)
+                try array[index].writeJSON(to: &self)
             } catch let error as ModelError {
                 throw error.prefixed(with: .index(index))
             }
@@ -175,12 +193,13 @@ public struct JSONWriter {
     mutating func writeKey(quoted key: [UInt8], isFirst: Bool) {
         if !isFirst { append(",") }
         newLine()
-        bytes.append(contentsOf: key)
+        buffer.append(key)
         append(isPretty ? " : " : ":")
     }
 
     mutating func writeRawASCII(_ text: String) {
-        bytes.append(contentsOf: text.utf8)
+        var text = text
+        text.withUTF8 { buffer.append($0) }
     }
 
     private mutating func writeEmpty(open: StaticString, close: StaticString) {
@@ -194,7 +213,7 @@ public struct JSONWriter {
 
     private mutating func newLine() {
         guard isPretty else { return }
-        bytes.append(0x0A)
+        buffer.append(0x0A)
         indent()
     }
 
@@ -203,55 +222,66 @@ public struct JSONWriter {
     }
 
     private mutating func append(_ text: StaticString) {
-        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        text.withUTF8Buffer { buffer.append($0) }
     }
 
     private mutating func writeDigits(of value: Int64) {
-        if value < 0 { bytes.append(0x2D) }
+        if value < 0 { buffer.append(0x2D) }
         var magnitude = value.magnitude
-        var digits: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
         var count = 0
-        withUnsafeMutableBytes(of: &digits) { buffer in
+        withUnsafeMutableBytes(of: &digits) { digits in
             repeat {
-                buffer[19 - count] = UInt8(truncatingIfNeeded: magnitude % 10) + 0x30
+                digits[23 - count] = UInt8(truncatingIfNeeded: magnitude % 10) + 0x30
                 magnitude /= 10
                 count += 1
             } while magnitude > 0
-            bytes.append(contentsOf: buffer[(20 - count)..<20])
+            buffer.append(UnsafeRawBufferPointer(rebasing: digits[(24 - count)..<24]))
         }
     }
 
     private mutating func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {
-        bytes.append(0x22)
+        buffer.append(0x22)
         var start = 0
-        for index in 0..<utf8.count {
+        var index = 0
+        while index < utf8.count {
             let byte = utf8[index]
-            guard byte < 0x20 || byte == 0x22 || byte == 0x5C || (byte == 0x2F && escapesSlashes) || byte == 0xEF
-            else { continue }
-            if byte == 0xEF {
-                guard Self.isByteOrderMark(utf8, at: index) else { continue }
-                if start < index { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index])) }
-                start = index + 3
-                append(#"\ufeff"#)
+            if byte == 0xEF, index + 2 < utf8.count, utf8[index + 1] == 0xBB, utf8[index + 2] == 0xBF {
+                // U+FEFF: JSONSerialization on Linux drops it where it starts a run of text
+                // (at the start of a string or after an escape), so it is written escaped.
+                if start < index { buffer.append(UnsafeBufferPointer(rebasing: utf8[start..<index])) }
+                append("\\ufeff")
+                index += 3
+                start = index
                 continue
             }
-            if start < index { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index])) }
-            start = index + 1
-            bytes.append(0x5C)
-            switch byte {
-            case 0x22, 0x5C, 0x2F: bytes.append(byte)
-            case 0x08: bytes.append(0x62)  // \b
-            case 0x0C: bytes.append(0x66)  // \f
-            case 0x0A: bytes.append(0x6E)  // \n
-            case 0x0D: bytes.append(0x72)  // \r
-            case 0x09: bytes.append(0x74)  // \t
-            default:
-                let hex: [UInt8] = Array("0123456789abcdef".utf8)
-                bytes.append(contentsOf: [0x75, 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]])
+            index += 1
+            guard byte < 0x20 || byte == 0x22 || byte == 0x5C || (byte == 0x2F && escapesSlashes) else { continue }
+            if start < index - 1 { buffer.append(UnsafeBufferPointer(rebasing: utf8[start..<(index - 1)])) }
+            start = index
+            appendEscape(for: byte)
+        }
+        if start < utf8.count { buffer.append(UnsafeBufferPointer(rebasing: utf8[start..<utf8.count])) }
+        buffer.append(0x22)
+    }
+
+    /// Appends the escape sequence of a byte that JSON or the options require escaped.
+    private mutating func appendEscape(for byte: UInt8) {
+        buffer.append(0x5C)
+        switch byte {
+        case 0x22, 0x5C, 0x2F: buffer.append(byte)
+        case 0x08: buffer.append(0x62)  // \b
+        case 0x0C: buffer.append(0x66)  // \f
+        case 0x0A: buffer.append(0x6E)  // \n
+        case 0x0D: buffer.append(0x72)  // \r
+        case 0x09: buffer.append(0x74)  // \t
+        default:
+            let hex: StaticString = "0123456789abcdef"
+            let digits = hex.utf8Start
+            for byte in [0x75, 0x30, 0x30, digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]] as [UInt8] {
+                buffer.append(byte)
             }
         }
-        if start < utf8.count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<utf8.count])) }
-        bytes.append(0x22)
     }
 
     /// Whether U+FEFF, the byte order mark, starts at `index`.
@@ -266,7 +296,7 @@ public struct JSONWriter {
     static func quotedKey(_ key: String, escapingSlashes: Bool) -> [UInt8] {
         var writer = JSONWriter(options: escapingSlashes ? [.compact] : [.compact, .withoutEscapingSlashes])
         writer.writeString(key)
-        return writer.bytes
+        return writer.buffer.array
     }
 
     /// The order of keys in sorted output: by their UTF-8 bytes.
@@ -279,7 +309,7 @@ public struct JSONWriter {
         let keyed = elements.map { element -> ([UInt8], Element) in
             var writer = JSONWriter(options: [.compact, .sortedKeys])
             try? element.writeJSON(to: &writer)
-            return (writer.bytes, element)
+            return (writer.buffer.array, element)
         }
         return keyed.sorted { $0.0.lexicographicallyPrecedes($1.0) }.map(\.1)
     }

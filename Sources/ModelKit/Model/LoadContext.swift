@@ -9,8 +9,15 @@ public final class LoadContext {
     /// The deepest nesting of model objects that loading accepts.
     public static let maximumDepth = 512
 
-    var issues: [ModelError] = []
-    var depth = 0
+    // A context belongs to one load on one thread, so its state needs no runtime exclusivity
+    // checks, which would cost more than the accesses they guard.
+    @exclusivity(unchecked) var issues: [ModelError] = []
+    @exclusivity(unchecked) var depth = 0
+
+    // The metadata of the classes met in this load, so that each object does not take the
+    // shared cache's lock. A load meets few classes; a linear scan beats hashing.
+    @exclusivity(unchecked) private var metadataClasses: [ObjectIdentifier] = []
+    @exclusivity(unchecked) private var metadataFound: [ModelMetadata] = []
 
     init(options: LoadOptions) {
         self.options = options
@@ -45,6 +52,20 @@ public final class LoadContext {
         } catch let error as ModelError {
             throw error.prefixed(with: component)
         }
+    }
+
+    /// The metadata of `modelClass`, from this load's own cache.
+    func metadata(of modelClass: ModelObject.Type) -> ModelMetadata {
+        let identifier = ObjectIdentifier(modelClass)
+        for index in metadataClasses.indices where metadataClasses[index] == identifier {
+            return metadataFound[index]
+        }
+        let metadata = ModelMetadata.of(modelClass)
+        if metadataClasses.count < 32 {
+            metadataClasses.append(identifier)
+            metadataFound.append(metadata)
+        }
+        return metadata
     }
 
     func enterObject() throws {

@@ -14,9 +14,16 @@ final class ModelMetadata: @unchecked Sendable {
     let legacyModelNames: [String]
     let modelVersion: Int
     let properties: [AnySavedProperty]
+    /// The properties again, for loops that the metadata outlives and that need not retain
+    /// each property it visits.
+    let unretainedProperties: [Unmanaged<AnySavedProperty>]
     let savedKeys: [String]
     let propertiesByKey: [String: AnySavedProperty]
     let propertiesByOffset: [Int: AnySavedProperty]
+    let propertyIndexesByKey: [String: Int]
+    /// Matches keys of the data to properties by their bytes; `nil` when a key is not ASCII
+    /// or two properties share a key, and loading looks each property's key up instead.
+    let keyTable: KeyTable?
     let containsModelObjects: Bool
 
     private static let cache = Locked<[ObjectIdentifier: ModelMetadata]>([:])
@@ -45,11 +52,16 @@ final class ModelMetadata: @unchecked Sendable {
         modelName = modelClass.modelName
         legacyModelNames = modelClass.legacyModelNames
         modelVersion = modelClass.modelVersion
-        properties = Self.findProperties(of: modelClass)
+        let properties = Self.findProperties(of: modelClass)
+        self.properties = properties
+        unretainedProperties = properties.map { Unmanaged.passUnretained($0) }
         savedKeys = properties.map(\.key)
         Self.checkKeys(savedKeys, of: modelClass)
         propertiesByKey = Dictionary(properties.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         propertiesByOffset = Dictionary(uniqueKeysWithValues: properties.map { ($0.offset, $0) })
+        propertyIndexesByKey = Dictionary(
+            properties.indices.map { (properties[$0].key, $0) }, uniquingKeysWith: { first, _ in first })
+        keyTable = KeyTable(propertyKeys: savedKeys)
         containsModelObjects = properties.contains { $0.containsModelObjects }
     }
 

@@ -78,110 +78,6 @@ extension ModelObject {
 
     // MARK: Loading
 
-    func loadRoot(from dictionary: [String: Any], context: LoadContext) throws {
-        try context.enterObject()
-        defer { context.leaveObject() }
-        try loadValues(from: dictionary, context: context)
-        loadIssues = context.issues
-    }
-
-    /// Loads values into a new object: migration, values, unknown keys, upgrade.
-    func loadValues(from dictionary: [String: Any], context: LoadContext) throws {
-        let metadata = ModelMetadata.of(type(of: self))
-        let version = try Self.version(in: dictionary, context: context)
-        var data = dictionary
-        if version < metadata.modelVersion {
-            try runHook("migration from version \(version)") { try type(of: self).migrate(&data, from: version) }
-        }
-        var foundCount = 0
-        for property in metadata.properties {
-            guard let value = data[property.key] else { continue }
-            foundCount += 1
-            try load(value, into: property, context: context)
-        }
-        if foundCount < data.count {
-            collectUnknownValues(of: data, metadata: metadata)
-        }
-        newerVersion = version > metadata.modelVersion ? version : nil
-        if version < metadata.modelVersion {
-            isSuppressingChanges = true
-            defer { isSuppressingChanges = false }
-            try runHook("upgrade from version \(version)") { try upgrade(from: version, dictionary: data) }
-        }
-        changeRecord = ChangeRecord()
-    }
-
-    @inline(__always)
-    private func load(_ value: Any, into property: AnySavedProperty, context: LoadContext) throws {
-        let mark = context.issues.count
-        do {
-            try property.load(value, into: self, context: context)
-        } catch let error as ModelError {
-            context.prefixIssues(from: mark, with: .key(property.key))
-            try context.report(error.prefixed(with: .key(property.key)))
-            return
-        } catch {
-            let path = ModelKeyPath([.key(property.key)])
-            try context.report(ModelError(.custom("\(error)"), at: path, underlyingError: error))
-            return
-        }
-        context.prefixIssues(from: mark, with: .key(property.key))
-    }
-
-    private func collectUnknownValues(of data: [String: Any], metadata: ModelMetadata) {
-        for (key, value) in data where metadata.propertiesByKey[key] == nil {
-            if key != ModelObject.versionKey && key != ModelObject.classNameKey {
-                unknownValues[key] = value
-            }
-        }
-    }
-
-    private func runHook(_ name: String, _ body: () throws -> Void) throws {
-        do {
-            try body()
-        } catch let error as ModelError {
-            throw error
-        } catch {
-            throw ModelError(.custom("\(name) failed: \(error)"), underlyingError: error)
-        }
-    }
-
-    private static func version(in dictionary: [String: Any], context: LoadContext) throws -> Int {
-        guard let value = dictionary[versionKey] else { return 1 }
-        do {
-            return try context.within(.key(versionKey)) { try Int.make(savedValue: value, context: context) }
-        } catch let error as ModelError {
-            try context.report(error)
-            return 1
-        }
-    }
-
-    /// The class to create for `dictionary`: this class, or the registered subclass it names.
-    static func resolveClass(in dictionary: [String: Any], context: LoadContext, isRoot: Bool) throws
-        -> ModelObject.Type
-    {
-        guard let value = dictionary[classNameKey] else { return self }
-        guard let name = value as? String else {
-            let error = ModelError(.typeMismatch(expected: "a class name", found: FoundValue.describe(value)))
-            try context.report(error.prefixed(with: .key(classNameKey)))
-            return self
-        }
-        let metadata = ModelMetadata.of(self)
-        if name == metadata.modelName || metadata.legacyModelNames.contains(name) { return self }
-        switch ModelRegistry.shared.lookup(name, kindOf: self) {
-        case .found(let modelClass):
-            return modelClass
-        case .unrelated:
-            let error = ModelError(.unrelatedClass(name, expected: metadata.modelName))
-            try context.report(error.prefixed(with: .key(classNameKey)))
-        case .unknown where isRoot:
-            try context.report(ModelError(.unknownClass(name)).prefixed(with: .key(classNameKey)))
-        case .unknown:
-            break
-        }
-        return self
-    }
-
     /// Rejects data that names a registered class unrelated to this one: neither this class,
     /// nor a superclass, nor a subclass; and a class name that is not a string, as
     /// ``resolveClass(in:context:isRoot:)`` does.
@@ -211,6 +107,7 @@ extension ModelObject {
         target.newerVersion = newerVersion
         target.loadIssues = loadIssues
         target.forgetChanges()
+        target.isPristine = false
     }
 
     // MARK: Writing

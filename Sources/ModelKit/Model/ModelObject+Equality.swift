@@ -57,6 +57,7 @@ extension ModelObject {
         copy.unknownValues = unknownValues
         copy.newerVersion = newerVersion
         copy.changeRecord = ChangeRecord()
+        copy.isPristine = false
     }
 
     /// `Demo*(text: "Foo", number: 12345)`: the class, a star when the object has changes,

@@ -76,7 +76,7 @@ extension ModelObject {
         }
         var writer = JSONWriter(options: options)
         try writer.writeModelObject(self)
-        return Data(writer.bytes)
+        return writer.buffer.data()
     }
 
     /// The JSON form, as a string.

@@ -12,17 +12,14 @@ extension ModelObject: SavedValue {
     /// - Returns: The value.
     /// - Throws: A ``ModelError`` when the value does not fit.
     public class func make(savedValue: Any, context: LoadContext) throws -> Self {
-        guard let dictionary = savedValue as? [String: Any] else {
+        guard let dictionary = FastCast.dictionary(savedValue) else {
             throw mismatch(savedValue, expected: "an object")
         }
-        let modelClass = try resolveClass(in: dictionary, context: context, isRoot: false)
-        guard let object = modelClass.init() as? Self else {
-            throw ModelError(.unrelatedClass(modelClass.modelName, expected: modelName))
+        let object = try makeObject(from: dictionary, context: context)
+        guard let typed = object as? Self else {
+            throw ModelError(.unrelatedClass(type(of: object).modelName, expected: modelName))
         }
-        try context.enterObject()
-        defer { context.leaveObject() }
-        try object.loadValues(from: dictionary, context: context)
-        return object
+        return typed
     }
 
     /// The dictionary form of the nested object.

@@ -39,7 +39,9 @@ import Observation
 open class ModelObject: NSObject, Observable, Codable, NSSecureCoding {
     /// Values found in loaded data under keys that this class does not declare, kept so that
     /// saving writes them back unchanged.
-    public internal(set) var unknownValues: [String: Any] = [:]
+    public internal(set) var unknownValues: [String: Any] = [:] {
+        didSet { isPristine = false }
+    }
 
     /// The problems that a lenient load found and skipped, each with its key path.
     ///
@@ -58,6 +60,16 @@ open class ModelObject: NSObject, Observable, Codable, NSSecureCoding {
     /// Whether setting a saved property skips change tracking, while defaults load.
     var isSuppressingChanges = false
 
+    /// Whether the object still holds exactly the values its initializer gave it: nothing has set a saved
+    /// property, loaded data or changed an unknown value since.
+    ///
+    /// Loading reuses such an object when it is a nested default that a freshly created object would only
+    /// replace (see ``ModelObject/makeObject(from:context:reusing:)``).
+    ///
+    /// Written on every load of a property, so it is exempt from runtime exclusivity checks;
+    /// like the rest of a model object, it belongs to one thread at a time.
+    @exclusivity(unchecked) var isPristine = false
+
     private var lazyObservationRegistrar: ObservationRegistrar?
 
     /// Creates an object with default values and no changes.
@@ -66,6 +78,7 @@ open class ModelObject: NSObject, Observable, Codable, NSSecureCoding {
         isSuppressingChanges = true
         loadDefaultValues()
         isSuppressingChanges = false
+        isPristine = true
     }
 
     /// Creates an object from the keys of its dictionary form, read through a decoder.

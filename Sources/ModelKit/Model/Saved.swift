@@ -78,6 +78,7 @@ public struct Saved<Value: SavedValue> {
         }
         set {
             let oldValue = model[keyPath: storageKeyPath].value
+            model.isPristine = false
             guard oldValue != newValue else {
                 // Equal is not always identical (-0.0 equals 0.0): keep the value that was set,
                 // as neither a change nor a mutation to observe.

@@ -28,11 +28,53 @@ class AnySavedProperty: @unchecked Sendable {
     func hash(of object: ModelObject, into hasher: inout Hasher) {}
     func copyValue(from source: ModelObject, to target: ModelObject, context: CopyContext) {}
     func visitModelObjects(of object: ModelObject, _ visitor: (ModelObject) -> Bool) -> Bool { true }
+    /// The storage of the property in `object` when its type is a model class, else `nil`.
+    func modelStorage(in object: ModelObject) -> UnsafeMutablePointer<ModelObject>? { nil }
 }
 
-// Immutable after creation: the key, the offset and the pre-quoted keys are `let` constants.
+/// The value types that loading and writing handle with code written for them, instead of
+/// the generic code of `SavedProperty<Value>`, which reaches every operation through witness
+/// tables and instantiates generic metadata on the way.
+enum ValueKind {
+    case string
+    case int
+    case double
+    case bool
+    case date
+    case optionalString
+    case stringArray
+    case model(ModelObject.Type)
+    case other
+
+    init(_ type: Any.Type) {
+        switch ObjectIdentifier(type) {
+        case ObjectIdentifier(String.self): self = .string
+        case ObjectIdentifier(Int.self): self = .int
+        case ObjectIdentifier(Double.self): self = .double
+        case ObjectIdentifier(Bool.self): self = .bool
+        case ObjectIdentifier(Date.self): self = .date
+        case ObjectIdentifier(String?.self): self = .optionalString
+        case ObjectIdentifier([String].self): self = .stringArray
+        default:
+            if let modelClass = type as? ModelObject.Type {
+                self = .model(modelClass)
+            } else {
+                self = .other
+            }
+        }
+    }
+}
+
+// Immutable after creation: the key, the offset, the kind and the pre-quoted keys are `let`
+// constants.
 final class SavedProperty<Value: SavedValue>: AnySavedProperty, @unchecked Sendable {
+    private let kind: ValueKind
+
     init(key: String, offset: Int) {
+        // `value` is the first stored property of `Saved`, so the storage of the wrapper is
+        // also the storage of its value; the fast paths below rely on it.
+        precondition(MemoryLayout<Saved<Value>>.offset(of: \Saved<Value>.value) == 0)
+        kind = ValueKind(Value.self)
         super.init(key: key, offset: offset, containsModelObjects: Value.containsModelObjects)
     }
 
@@ -52,24 +94,92 @@ final class SavedProperty<Value: SavedValue>: AnySavedProperty, @unchecked Senda
         Self.storage(of: object, at: offset)
     }
 
+    /// The storage of the property's value inside `object`, typed as `T`, which the caller
+    /// has checked through ``kind`` to be `Value` (or, for a model class, its superclass
+    /// `ModelObject`, whose references are stored alike).
+    @inline(__always)
+    private func value<T>(in object: ModelObject, as type: T.Type) -> UnsafeMutablePointer<T> {
+        UnsafeMutableRawPointer(Unmanaged.passUnretained(object).toOpaque())
+            .advanced(by: offset)
+            .assumingMemoryBound(to: T.self)
+    }
+
     override func load(_ savedValue: Any, into object: ModelObject, context: LoadContext) throws {
-        let value = try Value.make(savedValue: savedValue, context: context)
-        storage(of: object).pointee.value = value
+        object.isPristine = false
+        switch kind {
+        case .string:
+            value(in: object, as: String.self).pointee = try String.make(savedValue: savedValue, context: context)
+        case .int: value(in: object, as: Int.self).pointee = try Int.make(savedValue: savedValue, context: context)
+        case .double:
+            value(in: object, as: Double.self).pointee = try Double.make(savedValue: savedValue, context: context)
+        case .bool: value(in: object, as: Bool.self).pointee = try Bool.make(savedValue: savedValue, context: context)
+        case .date: value(in: object, as: Date.self).pointee = try Date.make(savedValue: savedValue, context: context)
+        case .optionalString:
+            value(in: object, as: String?.self).pointee = try String?.make(savedValue: savedValue, context: context)
+        case .stringArray:
+            value(in: object, as: [String].self).pointee = try [String].make(savedValue: savedValue, context: context)
+        case .model(let modelClass):
+            let storage = value(in: object, as: ModelObject.self)
+            storage.pointee = try modelClass.makeObject(from: savedValue, context: context, reusing: storage)
+        case .other:
+            value(in: object, as: Value.self).pointee = try Value.make(savedValue: savedValue, context: context)
+        }
     }
 
     override func savedValue(of object: ModelObject, context: SaveContext) throws -> Any? {
-        let value = storage(of: object).pointee.value
-        if value.isNilSavedValue { return nil }
-        return try value.savedValue(context: context)
+        // Each case gives what the type's `savedValue(context:)` gives.
+        switch kind {
+        case .string: return value(in: object, as: String.self).pointee
+        case .int: return value(in: object, as: Int.self).pointee
+        case .double: return value(in: object, as: Double.self).pointee
+        case .bool: return value(in: object, as: Bool.self).pointee
+        case .date: return ISO8601.string(from: value(in: object, as: Date.self).pointee)
+        case .optionalString: return value(in: object, as: String?.self).pointee
+        case .stringArray: return value(in: object, as: [String].self).pointee.map { $0 as Any }
+        case .model: return try value(in: object, as: ModelObject.self).pointee.dictionaryForm(context: context)
+        case .other:
+            let value = value(in: object, as: Value.self).pointee
+            if value.isNilSavedValue { return nil }
+            return try value.savedValue(context: context)
+        }
     }
 
     override func writeJSON(of object: ModelObject, to writer: inout JSONWriter, isFirst: Bool) throws -> Bool {
-        let value = storage(of: object).pointee.value
-        if value.isNilSavedValue { return false }
-        let slashes = writer.options.contains(.withoutEscapingSlashes)
-        writer.writeKey(quoted: slashes ? quotedKeyUnescapedSlashes : quotedKey, isFirst: isFirst)
-        try value.writeJSON(to: &writer)
+        // Each case writes what the type's `writeJSON(to:)` writes.
+        switch kind {
+        case .optionalString:
+            guard let string = value(in: object, as: String?.self).pointee else { return false }
+            writeKey(to: &writer, isFirst: isFirst)
+            writer.writeString(string)
+        case .other:
+            let value = value(in: object, as: Value.self).pointee
+            if value.isNilSavedValue { return false }
+            writeKey(to: &writer, isFirst: isFirst)
+            try value.writeJSON(to: &writer)
+        default:
+            writeKey(to: &writer, isFirst: isFirst)
+            try writeValue(of: object, to: &writer)
+        }
         return true
+    }
+
+    @inline(__always)
+    private func writeKey(to writer: inout JSONWriter, isFirst: Bool) {
+        writer.writeKey(quoted: writer.escapesSlashes ? quotedKey : quotedKeyUnescapedSlashes, isFirst: isFirst)
+    }
+
+    @inline(__always)
+    private func writeValue(of object: ModelObject, to writer: inout JSONWriter) throws {
+        switch kind {
+        case .string: writer.writeString(value(in: object, as: String.self).pointee)
+        case .int: writer.writeInteger(value(in: object, as: Int.self).pointee)
+        case .double: try writer.writeDouble(value(in: object, as: Double.self).pointee)
+        case .bool: writer.writeBool(value(in: object, as: Bool.self).pointee)
+        case .date: writer.writeDate(value(in: object, as: Date.self).pointee)
+        case .stringArray: try writer.writeArray(value(in: object, as: [String].self).pointee)
+        case .model: try writer.writeModelObject(value(in: object, as: ModelObject.self).pointee)
+        case .optionalString, .other: try value(in: object, as: Value.self).pointee.writeJSON(to: &writer)
+        }
     }
 
     override func isNil(in object: ModelObject) -> Bool {
@@ -82,6 +192,7 @@ final class SavedProperty<Value: SavedValue>: AnySavedProperty, @unchecked Senda
 
     override func setValue(_ value: Any, of object: ModelObject) {
         guard let value = value as? Value else { return }
+        object.isPristine = false
         storage(of: object).pointee.value = value
     }
 
@@ -102,8 +213,14 @@ final class SavedProperty<Value: SavedValue>: AnySavedProperty, @unchecked Senda
     }
 
     override func copyValue(from source: ModelObject, to target: ModelObject, context: CopyContext) {
+        target.isPristine = false
         let value = storage(of: source).pointee.value
         storage(of: target).pointee.value = containsModelObjects ? value.savedCopy(context: context) : value
+    }
+
+    override func modelStorage(in object: ModelObject) -> UnsafeMutablePointer<ModelObject>? {
+        guard case .model = kind else { return nil }
+        return value(in: object, as: ModelObject.self)
     }
 
     override func visitModelObjects(of object: ModelObject, _ visitor: (ModelObject) -> Bool) -> Bool {

@@ -16,20 +16,115 @@ enum ISO8601 {
     ///   - maximumFractionDigits: The most fractional digits to write; fewer are written when
     ///     they already give back the same date.
     static func string(from date: Date, maximumFractionDigits: Int = 18) -> String {
-        let interval = date.timeIntervalSinceReferenceDate
-        let whole = interval.rounded(.down)
-        let fraction = interval - whole
-        let seconds = Int64(whole) + secondsFrom1970ToReferenceDate
-        var text = calendarText(secondsSince1970: seconds)
-        if fraction > 0 {
-            text += fractionText(fraction, whole: whole, interval: interval, maximumDigits: maximumFractionDigits)
+        withText(of: date, maximumFractionDigits: maximumFractionDigits) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Calls `body` with the ASCII bytes of the ISO 8601 form of `date`, built on the stack.
+    static func withText<Result>(
+        of date: Date,
+        maximumFractionDigits: Int = 18,
+        _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
+    ) rethrows -> Result {
+        try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 64) { buffer in
+            var text = TextBuffer(bytes: buffer)
+            let interval = date.timeIntervalSinceReferenceDate
+            let whole = interval.rounded(.down)
+            let fraction = interval - whole
+            writeCalendarText(secondsSince1970: Int64(whole) + secondsFrom1970ToReferenceDate, to: &text)
+            if fraction > 0 {
+                writeFraction(
+                    fraction, whole: whole, interval: interval, maximumDigits: maximumFractionDigits, to: &text)
+            }
+            text.append(UInt8(ascii: "Z"))
+            return try body(UnsafeBufferPointer(rebasing: buffer[..<text.count]))
         }
-        text += "Z"
-        return text
+    }
+
+    /// ASCII bytes written into a buffer that is large enough for any date.
+    private struct TextBuffer {
+        let bytes: UnsafeMutableBufferPointer<UInt8>
+        var count = 0
+
+        mutating func append(_ byte: UInt8) {
+            bytes[count] = byte
+            count += 1
+        }
+
+        /// Appends `value` in decimal, padded with zeros to `width` digits.
+        mutating func append(_ value: UInt64, width: Int) {
+            var digits = 1
+            var limit: UInt64 = 10
+            while digits < 20, value >= limit {
+                digits += 1
+                limit = limit &* 10
+            }
+            let length = max(width, digits)
+            var rest = value
+            for index in stride(from: count + length - 1, through: count, by: -1) {
+                bytes[index] = UInt8(truncatingIfNeeded: rest % 10) + 0x30
+                rest /= 10
+            }
+            count += length
+        }
+    }
+
+    private static func writeCalendarText(secondsSince1970 seconds: Int64, to text: inout TextBuffer) {
+        let (days, secondOfDay) = floorDivide(seconds, 86_400)
+        let (year, month, day) = civilDate(daysSince1970: days)
+        if year < 0 {
+            text.append(UInt8(ascii: "-"))
+            text.append(year.magnitude, width: 4)
+        } else if year > 9999 {
+            text.append(UInt8(ascii: "+"))
+            text.append(year.magnitude, width: 1)
+        } else {
+            text.append(year.magnitude, width: 4)
+        }
+        text.append(UInt8(ascii: "-"))
+        text.append(UInt64(month), width: 2)
+        text.append(UInt8(ascii: "-"))
+        text.append(UInt64(day), width: 2)
+        text.append(UInt8(ascii: "T"))
+        text.append(UInt64(secondOfDay / 3600), width: 2)
+        text.append(UInt8(ascii: ":"))
+        text.append(UInt64(secondOfDay / 60 % 60), width: 2)
+        text.append(UInt8(ascii: ":"))
+        text.append(UInt64(secondOfDay % 60), width: 2)
+    }
+
+    /// Writes `.` and the fewest groups of three fractional digits (at most `maximumDigits`)
+    /// that give back `interval`, without trailing zeros.
+    private static func writeFraction(
+        _ fraction: Double,
+        whole: Double,
+        interval: Double,
+        maximumDigits: Int,
+        to text: inout TextBuffer
+    ) {
+        var best: (value: UInt64, digits: Int) = (0, 0)
+        for digits in stride(from: 3, through: max(3, min(maximumDigits, 18)), by: 3) {
+            let scale = pow10(digits)
+            // A fraction that rounds up to a whole second keeps its last digits at nine instead.
+            let scaled = min((fraction * Double(scale)).rounded(), Double(scale - 1))
+            let value = UInt64(scaled)
+            best = (value, digits)
+            if whole + Double(value) / Double(scale) == interval { break }
+        }
+        var (value, digits) = best
+        while digits > 0, value % 10 == 0 {
+            value /= 10
+            digits -= 1
+        }
+        guard digits > 0 else { return }
+        text.append(UInt8(ascii: "."))
+        text.append(value, width: digits)
     }
 
     /// The date an ISO 8601 string describes, or `nil` when it is not a valid date.
     static func date(from string: String) -> Date? {
+        if let date = string.utf8.withContiguousStorageIfAvailable({ wholeSecondsUTC($0) }) ?? nil {
+            return date
+        }
         var string = string
         return string.withUTF8 { bytes in
             var parser = Parser(bytes: bytes)
@@ -37,48 +132,35 @@ enum ISO8601 {
         }
     }
 
-    private static func calendarText(secondsSince1970 seconds: Int64) -> String {
-        let (days, secondOfDay) = floorDivide(seconds, 86_400)
-        let (year, month, day) = civilDate(daysSince1970: days)
-        var text = ""
-        if year < 0 {
-            text += "-" + pad(-year, 4)
-        } else if year > 9999 {
-            text += "+" + String(year)
-        } else {
-            text += pad(year, 4)
+    /// `yyyy-MM-dd'T'HH:mm:ss'Z'`, the form ModelKit writes for a date without a fraction,
+    /// read at fixed positions; `nil` for anything else, which the full parser then reads.
+    private static func wholeSecondsUTC(_ bytes: UnsafeBufferPointer<UInt8>) -> Date? {
+        guard bytes.count == 20, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+            bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
+            bytes[19] == UInt8(ascii: "Z")
+        else { return nil }
+        func number(_ start: Int, _ count: Int) -> Int64? {
+            var value: Int64 = 0
+            for index in start..<(start + count) {
+                let digit = bytes[index] &- 0x30
+                guard digit < 10 else { return nil }
+                value = value * 10 + Int64(digit)
+            }
+            return value
         }
-        text += "-" + pad(month, 2) + "-" + pad(day, 2)
-        text += "T" + pad(secondOfDay / 3600, 2) + ":" + pad(secondOfDay / 60 % 60, 2) + ":" + pad(secondOfDay % 60, 2)
-        return text
-    }
-
-    private static func fractionText(_ fraction: Double, whole: Double, interval: Double, maximumDigits: Int) -> String
-    {
-        var best = ""
-        for digits in stride(from: 3, through: max(3, min(maximumDigits, 18)), by: 3) {
-            let scale = pow10(digits)
-            // A fraction that rounds up to a whole second keeps its last digits at nine instead.
-            let scaled = min((fraction * Double(scale)).rounded(), Double(scale - 1))
-            let value = UInt64(scaled)
-            var text = String(value)
-            text = String(repeating: "0", count: digits - text.count) + text
-            while text.hasSuffix("0") { text.removeLast() }
-            best = text.isEmpty ? "" : "." + text
-            if whole + Double(value) / Double(scale) == interval { break }
-        }
-        return best
+        guard let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
+            let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2),
+            (1...12).contains(month), day >= 1, day <= daysInMonth(year: year, month: month),
+            hour < 24, minute < 60, second < 60
+        else { return nil }
+        let seconds = daysSince1970(year: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60 + second
+        return Date(timeIntervalSinceReferenceDate: Double(seconds - secondsFrom1970ToReferenceDate))
     }
 
     static func pow10(_ exponent: Int) -> UInt64 {
         var result: UInt64 = 1
         for _ in 0..<exponent { result *= 10 }
         return result
-    }
-
-    private static func pad(_ value: Int64, _ width: Int) -> String {
-        let text = String(value)
-        return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text
     }
 
     private static func floorDivide(_ value: Int64, _ divisor: Int64) -> (Int64, Int64) {

@@ -13,28 +13,33 @@ enum SavedNumber: CustomStringConvertible {
     /// A number with more digits than a `Double` holds that is not a 64-bit integer.
     case decimal(Decimal)
 
-    // The class of the boolean singletons, which differs from that of other numbers.
-    private static let booleanType: AnyClass = type(of: NSNumber(value: true))
-    private static let numberType: AnyClass = type(of: NSNumber(value: 1))
-
     @inline(__always)
     init?(_ value: Any) {
-        let type = Swift.type(of: value)
-        if type == Int.self, let int = value as? Int {
-            self = .int(Int64(int))
-        } else if type == Double.self, let double = value as? Double {
-            self = .double(double)
-        } else if type == Bool.self, let bool = value as? Bool {
-            self = .bool(bool)
-        } else if let objectType = type as? AnyClass,
-            objectType == Self.numberType || objectType == Self.booleanType,
-            let number = value as? NSNumber
-        {
-            self.init(number: number)
-        } else if type == String.self || value is [Any] || value is [String: Any] || value is NSNull {
+        // The classes JSONSerialization uses come first: they are checked by identity and read
+        // without the runtime's bridging casts, which cost far more than the read.
+        let type = ObjectIdentifier(Swift.type(of: value))
+        if type == FastCast.numberType {
+            self = FastCast.withObject(in: value, as: NSNumber.self) { SavedNumber(plainNumber: $0) }
+        } else if type == FastCast.booleanType {
+            self = .bool(FastCast.withObject(in: value, as: NSNumber.self) { $0.boolValue })
+        } else if type == FastCast.decimalType {
+            self = FastCast.withObject(in: value, as: NSDecimalNumber.self) { SavedNumber(decimal: $0) }
+        } else if type == ObjectIdentifier(Int.self) {
+            self = .int(Int64(FastCast.load(value, as: Int.self)))
+        } else if type == ObjectIdentifier(Double.self) {
+            self = .double(FastCast.load(value, as: Double.self))
+        } else if type == ObjectIdentifier(Bool.self) {
+            self = .bool(FastCast.load(value, as: Bool.self))
+        } else {
+            self.init(other: value)
+        }
+    }
+
+    private init?(other value: Any) {
+        if value is String || value is [Any] || value is [String: Any] || value is NSNull {
             return nil
         } else if let decimal = value as? NSDecimalNumber {
-            self.init(decimal: decimal.decimalValue)
+            self.init(decimal: decimal)
         } else if let number = value as? NSNumber {
             self.init(number: number)
         } else {
@@ -42,12 +47,17 @@ enum SavedNumber: CustomStringConvertible {
         }
     }
 
-    @inline(__always)
     init(number: NSNumber) {
         if Self.isBoolean(number) {
             self = .bool(number.boolValue)
-            return
+        } else {
+            self.init(plainNumber: number)
         }
+    }
+
+    /// A number known not to be a boolean.
+    @inline(__always)
+    private init(plainNumber number: NSNumber) {
         switch number.objCType.pointee {
         case 0x64, 0x66:  // "d", "f"
             self = .double(number.doubleValue)
@@ -58,23 +68,32 @@ enum SavedNumber: CustomStringConvertible {
         }
     }
 
-    /// Classifies a number that `JSONSerialization` read as an `NSDecimalNumber`.
+    /// JSONSerialization on Linux reads fractions of more than 15 digits, integers beyond `Int64` and
+    /// negative integers of 19 digits into `NSDecimalNumber`, whose `doubleValue` can be a few units in the
+    /// last place off, and cannot hold every 64-bit integer.
     ///
-    /// On Linux, `JSONSerialization` reads numbers written with 17 or more digits, such as
-    /// `0.30000000000000004`, and integers beyond `Int64` or with 19 digits, such as
-    /// `-9223372036854775807`, as `NSDecimalNumber`, whose `doubleValue` and `int64Value` are
-    /// not exact. So this reads its decimal digits instead: whole numbers that fit 64 bits
-    /// become integers, others stay decimal, and ``double`` converts the digits with correct
-    /// rounding.
-    init(decimal: Decimal) {
-        let digits = decimal.description
-        if let int = Int64(digits) {
-            self = .int(int)
-        } else if let uint = UInt64(digits) {
-            self = .uint(uint)
-        } else {
-            self = .decimal(decimal)
+    /// The decimal keeps every digit that was written: whole numbers that fit 64 bits become integers, others
+    /// stay decimal, and ``double`` converts them with correct rounding.
+    private init(decimal: NSDecimalNumber) {
+        self.init(decimal: decimal.decimalValue)
+    }
+
+    init(decimal value: Decimal) {
+        if let (isNegative, magnitude) = ExactDecimal.integer(value) {
+            if !isNegative, let int = Int64(exactly: magnitude) {
+                self = .int(int)
+                return
+            }
+            if !isNegative {
+                self = .uint(magnitude)
+                return
+            }
+            if magnitude <= Int64.min.magnitude {
+                self = .int(Int64(bitPattern: 0 &- magnitude))
+                return
+            }
         }
+        self = .decimal(value)
     }
 
     /// The number as the nearest `Double`.
@@ -84,7 +103,9 @@ enum SavedNumber: CustomStringConvertible {
         case .int(let int): return Double(int)
         case .uint(let uint): return Double(uint)
         case .double(let double): return double
-        case .decimal(let decimal): return Double(decimal.description) ?? NSDecimalNumber(decimal: decimal).doubleValue
+        case .decimal(let decimal):
+            return ExactDecimal.double(decimal) ?? Double(decimal.description)
+                ?? NSDecimalNumber(decimal: decimal).doubleValue
         }
     }
 
@@ -104,7 +125,7 @@ enum SavedNumber: CustomStringConvertible {
         #if canImport(Darwin)
             return CFGetTypeID(number) == CFBooleanGetTypeID()
         #else
-            return type(of: number) == booleanType
+            return ObjectIdentifier(type(of: number)) == FastCast.booleanType
         #endif
     }
 

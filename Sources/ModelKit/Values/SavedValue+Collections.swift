@@ -9,7 +9,7 @@ extension Optional: SavedValue where Wrapped: SavedValue {
     /// - Returns: The value.
     /// - Throws: A ``ModelError`` when the value does not fit.
     public static func make(savedValue: Any, context: LoadContext) throws -> Wrapped? {
-        if savedValue is NSNull { return nil }
+        if FastCast.isNull(savedValue) { return nil }
         return try Wrapped.make(savedValue: savedValue, context: context)
     }
 
@@ -66,15 +66,17 @@ extension Array: SavedValue where Element: SavedValue {
     /// - Returns: The value.
     /// - Throws: A ``ModelError`` when the value does not fit.
     public static func make(savedValue: Any, context: LoadContext) throws -> [Element] {
-        guard let array = savedValue as? [Any] else {
+        guard let array = FastCast.array(savedValue) else {
             throw mismatch(savedValue, expected: "an array")
         }
         var result: [Element] = []
         result.reserveCapacity(array.count)
-        for (index, element) in array.enumerated() {
+        // Indices rather than `enumerated()`, whose tuples cost a metadata lookup per element
+        // in unspecialized generic code.
+        for index in array.indices {
             do {
                 try result.append(
-                    context.within(.index(index)) { try Element.make(savedValue: element, context: context) })
+                    context.within(.index(index)) { try Element.make(savedValue: array[index], context: context) })
             } catch let error as ModelError where context.isLenient {
                 context.issues.append(error)
             }
@@ -90,8 +92,8 @@ extension Array: SavedValue where Element: SavedValue {
     public func savedValue(context: SaveContext) throws -> Any {
         var result: [Any] = []
         result.reserveCapacity(count)
-        for (index, element) in enumerated() {
-            try result.append(savedForm(of: element, at: .index(index), context: context))
+        for index in indices {
+            try result.append(savedForm(of: self[index], at: .index(index), context: context))
         }
         return result
     }
@@ -189,7 +191,7 @@ extension Dictionary: SavedValue where Key == String, Value: SavedValue {
     /// - Returns: The value.
     /// - Throws: A ``ModelError`` when the value does not fit.
     public static func make(savedValue: Any, context: LoadContext) throws -> [String: Value] {
-        guard let dictionary = savedValue as? [String: Any] else {
+        guard let dictionary = FastCast.dictionary(savedValue) else {
             throw mismatch(savedValue, expected: "an object")
         }
         var result: [String: Value] = [:]

@@ -9,7 +9,7 @@ extension Date: SavedValue {
     /// - Returns: The value.
     /// - Throws: A ``ModelError`` when the value does not fit.
     public static func make(savedValue: Any, context: LoadContext) throws -> Date {
-        if let string = savedValue as? String {
+        if let string = FastCast.string(savedValue) {
             guard let date = ISO8601.date(from: string) else {
                 throw ModelError(.invalidValue(expected: "an ISO 8601 date", found: FoundValue.quoted(string)))
             }
@@ -31,7 +31,7 @@ extension Date: SavedValue {
     ///
     /// - Parameter writer: The writer to append to.
     public func writeJSON(to writer: inout JSONWriter) throws {
-        writer.writeString(ISO8601.string(from: self))
+        writer.writeDate(self)
     }
 }
 
@@ -44,7 +44,7 @@ extension Data: SavedValue {
     /// - Returns: The value.
     /// - Throws: A ``ModelError`` when the value does not fit.
     public static func make(savedValue: Any, context: LoadContext) throws -> Data {
-        if let string = savedValue as? String {
+        if let string = FastCast.string(savedValue) {
             guard let data = Data(base64Encoded: string) else {
                 throw ModelError(.invalidValue(expected: "Base64 data", found: FoundValue.quoted(string)))
             }
@@ -79,7 +79,7 @@ extension URL: SavedValue {
     /// - Returns: The value.
     /// - Throws: A ``ModelError`` when the value does not fit.
     public static func make(savedValue: Any, context: LoadContext) throws -> URL {
-        guard let string = savedValue as? String else {
+        guard let string = FastCast.string(savedValue) else {
             throw mismatch(savedValue, expected: "a URL string")
         }
         guard !string.isEmpty, let url = URL(string: string) else {
@@ -111,7 +111,7 @@ extension UUID: SavedValue {
     /// - Returns: The value.
     /// - Throws: A ``ModelError`` when the value does not fit.
     public static func make(savedValue: Any, context: LoadContext) throws -> UUID {
-        guard let string = savedValue as? String else {
+        guard let string = FastCast.string(savedValue) else {
             throw mismatch(savedValue, expected: "a UUID string")
         }
         guard let uuid = UUID(uuidString: string) else {

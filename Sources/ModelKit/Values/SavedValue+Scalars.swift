@@ -9,7 +9,7 @@ extension String: SavedValue {
     /// - Returns: The value.
     /// - Throws: A ``ModelError`` when the value does not fit.
     public static func make(savedValue: Any, context: LoadContext) throws -> String {
-        guard let string = savedValue as? String else {
+        guard let string = FastCast.string(savedValue) else {
             throw mismatch(savedValue, expected: "a string")
         }
         return string
@@ -69,6 +69,11 @@ extension SavedValue where Self: FixedWidthInteger {
     /// - Returns: The value.
     /// - Throws: A ``ModelError`` when the value does not fit.
     public static func make(savedValue: Any, context: LoadContext) throws -> Self {
+        try integer(from: savedValue)
+    }
+
+    @inline(__always)
+    static func integer(from savedValue: Any) throws -> Self {
         let result: Self?
         switch SavedNumber(savedValue) {
         case .int(let int): result = Self(exactly: int)
@@ -115,16 +120,78 @@ extension SavedValue where Self: FixedWidthInteger {
     }
 }
 
-extension Int: SavedValue {}
-extension Int8: SavedValue {}
-extension Int16: SavedValue {}
-extension Int32: SavedValue {}
-extension Int64: SavedValue {}
-extension UInt: SavedValue {}
-extension UInt8: SavedValue {}
-extension UInt16: SavedValue {}
-extension UInt32: SavedValue {}
-extension UInt64: SavedValue {}
+// Each integer type gets its own `make`, which the compiler specializes: code in other
+// modules that calls `Int.make(savedValue:context:)` would otherwise reach the generic
+// implementation, which instantiates generic metadata on every call.
+extension Int: SavedValue {
+    /// Reads a whole number that fits the type.
+    public static func make(savedValue: Any, context: LoadContext) throws -> Int {
+        try integer(from: savedValue)
+    }
+}
+
+extension Int8: SavedValue {
+    /// Reads a whole number that fits the type.
+    public static func make(savedValue: Any, context: LoadContext) throws -> Int8 {
+        try integer(from: savedValue)
+    }
+}
+
+extension Int16: SavedValue {
+    /// Reads a whole number that fits the type.
+    public static func make(savedValue: Any, context: LoadContext) throws -> Int16 {
+        try integer(from: savedValue)
+    }
+}
+
+extension Int32: SavedValue {
+    /// Reads a whole number that fits the type.
+    public static func make(savedValue: Any, context: LoadContext) throws -> Int32 {
+        try integer(from: savedValue)
+    }
+}
+
+extension Int64: SavedValue {
+    /// Reads a whole number that fits the type.
+    public static func make(savedValue: Any, context: LoadContext) throws -> Int64 {
+        try integer(from: savedValue)
+    }
+}
+
+extension UInt: SavedValue {
+    /// Reads a whole number that fits the type.
+    public static func make(savedValue: Any, context: LoadContext) throws -> UInt {
+        try integer(from: savedValue)
+    }
+}
+
+extension UInt8: SavedValue {
+    /// Reads a whole number that fits the type.
+    public static func make(savedValue: Any, context: LoadContext) throws -> UInt8 {
+        try integer(from: savedValue)
+    }
+}
+
+extension UInt16: SavedValue {
+    /// Reads a whole number that fits the type.
+    public static func make(savedValue: Any, context: LoadContext) throws -> UInt16 {
+        try integer(from: savedValue)
+    }
+}
+
+extension UInt32: SavedValue {
+    /// Reads a whole number that fits the type.
+    public static func make(savedValue: Any, context: LoadContext) throws -> UInt32 {
+        try integer(from: savedValue)
+    }
+}
+
+extension UInt64: SavedValue {
+    /// Reads a whole number that fits the type.
+    public static func make(savedValue: Any, context: LoadContext) throws -> UInt64 {
+        try integer(from: savedValue)
+    }
+}
 
 extension Double: SavedValue {
     /// Reads any number.

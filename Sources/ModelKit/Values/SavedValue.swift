@@ -100,7 +100,7 @@ extension SavedValue {
 extension SavedValue {
     /// The error for a value of the wrong type.
     static func mismatch(_ found: Any, expected: String) -> ModelError {
-        if found is NSNull {
+        if FastCast.isNull(found) {
             return ModelError(.valueNotFound(expected: expected))
         }
         return ModelError(.typeMismatch(expected: expected, found: FoundValue.describe(found)))

@@ -1,0 +1,115 @@
+import Foundation
+
+/// Finds the saved property that a key of the data names, by the key's UTF-8 bytes.
+///
+/// Loading walks the entries of each dictionary once and asks this table which property each
+/// key belongs to, instead of looking every property's key up in the dictionary: a dictionary
+/// lookup hashes the key with SipHash, which costs more than the rest of reading a small value.
+/// The table uses a cheap hash and compares bytes, which is exact for keys that are ASCII;
+/// ``ModelMetadata`` builds one only when every saved key is ASCII, and the loader checks other
+/// keys of the data with `String`'s own equality, so the result is the same as `String` lookups.
+struct KeyTable: Sendable {
+    /// What a key names.
+    enum Match: Equatable {
+        case property(Int)
+        case version
+        case className
+    }
+
+    // For each slot, 1 + the index of its key, or 0 when the slot is empty.
+    private let slots: [Int32]
+    private let keyBytes: [UInt8]
+    private let keyStarts: [Int]
+    private let propertyCount: Int
+    private let mask: Int
+
+    /// A table of `propertyKeys` (in property order) plus `version` and `representedClassName`,
+    /// or `nil` when a key is not ASCII or appears twice.
+    init?(propertyKeys: [String]) {
+        let keys = propertyKeys + [ModelObject.versionKey, ModelObject.classNameKey]
+        guard Set(keys).count == keys.count, keys.allSatisfy({ $0.utf8.allSatisfy { $0 < 0x80 } }) else { return nil }
+        var size = 8
+        while size < keys.count * 2 { size *= 2 }
+        var slots = [Int32](repeating: 0, count: size)
+        var bytes: [UInt8] = []
+        var starts: [Int] = []
+        for (index, key) in keys.enumerated() {
+            starts.append(bytes.count)
+            bytes.append(contentsOf: key.utf8)
+            var slot = Array(key.utf8).withUnsafeBufferPointer { Self.hash($0) } & (size - 1)
+            while slots[slot] != 0 { slot = (slot + 1) & (size - 1) }
+            slots[slot] = Int32(index + 1)
+        }
+        starts.append(bytes.count)
+        self.slots = slots
+        keyBytes = bytes
+        keyStarts = starts
+        propertyCount = propertyKeys.count
+        mask = size - 1
+    }
+
+    /// What `key` names, or `nil` when its bytes match no key of the table (it may still
+    /// equal one under Unicode canonical equivalence when it is not ASCII).
+    @inline(__always)
+    func match(_ key: String) -> Match? {
+        if let found = key.utf8.withContiguousStorageIfAvailable({ match(bytes: $0) }) { return found }
+        return Array(key.utf8).withUnsafeBufferPointer { match(bytes: $0) }
+    }
+
+    private func match(bytes: UnsafeBufferPointer<UInt8>) -> Match? {
+        var slot = Self.hash(bytes) & mask
+        return keyBytes.withUnsafeBufferPointer { keyBytes in
+            while true {
+                let entry = Int(slots[slot])
+                if entry == 0 { return nil }
+                let index = entry - 1
+                let start = keyStarts[index]
+                if keyStarts[index + 1] - start == bytes.count,
+                    bytes.isEmpty
+                        || Self.equal(
+                            UnsafeRawPointer(keyBytes.baseAddress! + start), UnsafeRawPointer(bytes.baseAddress!),
+                            count: bytes.count)
+                {
+                    switch index - propertyCount {
+                    case 0: return .version
+                    case 1: return .className
+                    default: return .property(index)
+                    }
+                }
+                slot = (slot + 1) & mask
+            }
+        }
+    }
+
+    /// Whether `count` bytes at `lhs` and `rhs` are equal, compared eight at a time: keys are
+    /// short, and a call to `memcmp` costs more than the comparison.
+    @inline(__always)
+    private static func equal(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer, count: Int) -> Bool {
+        var offset = 0
+        while offset + 8 <= count {
+            guard
+                lhs.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                    == rhs.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            else { return false }
+            offset += 8
+        }
+        while offset < count {
+            guard lhs.load(fromByteOffset: offset, as: UInt8.self) == rhs.load(fromByteOffset: offset, as: UInt8.self)
+            else { return false }
+            offset += 1
+        }
+        return true
+    }
+
+    /// FNV-1a: a few instructions a byte, and saved keys are short.
+    @inline(__always)
+    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var hash: UInt32 = 2_166_136_261
+        var index = 0
+        while index < bytes.count {
+            hash = (hash ^ UInt32(bytes[index])) &* 16_777_619
+            index += 1
+        }
+        return Int(hash ^ hash >> 16)
+    }
+}

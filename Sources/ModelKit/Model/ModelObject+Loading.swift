@@ -1,0 +1,265 @@
+import Foundation
+
+extension ModelObject {
+    func loadRoot(from dictionary: [String: Any], context: LoadContext) throws {
+        try context.enterObject()
+        defer { context.leaveObject() }
+        try loadValues(from: dictionary, context: context)
+        loadIssues = context.issues
+    }
+
+    /// Reads the nested object of a property whose type is this class, from its dictionary
+    /// form, as ``make(savedValue:context:)`` does.
+    ///
+    /// The object the property holds now is usually the default that the owner's initializer
+    /// created a moment ago, which the loaded object replaces. When that object is untouched
+    /// (``isPristine``), referenced from nowhere else, and of the class the data asks for, the
+    /// data is loaded into it instead: the result is the same as loading into a new object,
+    /// without creating one object (and its own nested defaults) and destroying another.
+    ///
+    /// - Parameter storage: The property's storage in its owner.
+    static func makeObject(
+        from savedValue: Any,
+        context: LoadContext,
+        reusing storage: UnsafeMutablePointer<ModelObject>
+    ) throws -> ModelObject {
+        guard let dictionary = FastCast.dictionary(savedValue) else {
+            throw mismatch(savedValue, expected: "an object")
+        }
+        let reusable = isKnownUniquelyReferenced(&storage.pointee) && storage.pointee.isPristine ? storage.pointee : nil
+        let object = try makeObject(from: dictionary, context: context, reusing: reusable)
+        guard object is Self else {
+            throw ModelError(.unrelatedClass(type(of: object).modelName, expected: modelName))
+        }
+        return object
+    }
+
+    /// Creates and loads a nested object of this class, or of the registered subclass that
+    /// the data names; or loads into `reusable`, an untouched object of this class that only
+    /// the caller holds, when everything the data leaves out of it is still a default.
+    static func makeObject(
+        from dictionary: [String: Any],
+        context: LoadContext,
+        reusing reusable: ModelObject? = nil
+    ) throws -> ModelObject {
+        let metadata = context.metadata(of: self)
+        guard let keyTable = metadata.keyTable else {
+            let modelClass = try resolveClass(in: dictionary, context: context, isRoot: false)
+            let object = modelClass.init()
+            try context.enterObject()
+            defer { context.leaveObject() }
+            try object.loadValues(from: dictionary, context: context)
+            return object
+        }
+        return try MatchedEntries.match(dictionary, keyTable: keyTable, metadata: metadata) { entries in
+            // Values are read out of the dictionary where they are used: each copy of an `Any`
+            // goes through its type's value witnesses.
+            let modelClass =
+                try entries.classNamePosition.map {
+                    try resolveClass(named: dictionary.values[$0], metadata: metadata, context: context, isRoot: false)
+                } ?? self
+            let object: ModelObject
+            if let reusable, modelClass == self, type(of: reusable) == self,
+                reusable.keepsDefaults(whereAbsentFrom: entries, metadata: metadata, context: context)
+            {
+                object = reusable
+            } else {
+                object = modelClass.init()
+            }
+            try context.enterObject()
+            defer { context.leaveObject() }
+            if modelClass == self {
+                try object.loadValues(from: entries, metadata: metadata, context: context)
+            } else {
+                try object.loadValues(from: dictionary, context: context)
+            }
+            return object
+        }
+    }
+
+    /// Whether the properties that `entries` leave out hold what a new object's would: values
+    /// without model objects, or untouched nested objects that only this object holds.
+    private func keepsDefaults(whereAbsentFrom entries: MatchedEntries, metadata: ModelMetadata, context: LoadContext)
+        -> Bool
+    {
+        let properties = metadata.properties
+        for index in properties.indices
+        where !entries.hasValue(ofProperty: index) && properties[index].containsModelObjects {
+            guard properties[index].holdsOnlyDefaults(in: self, context: context) else { return false }
+        }
+        return true
+    }
+
+    /// Whether this object is untouched, and so is every model object it holds.
+    fileprivate func isUntouchedThroughout(context: LoadContext) -> Bool {
+        guard isPristine else { return false }
+        let metadata = context.metadata(of: type(of: self))
+        guard metadata.containsModelObjects else { return true }
+        return metadata.properties.allSatisfy {
+            !$0.containsModelObjects || $0.holdsOnlyDefaults(in: self, context: context)
+        }
+    }
+
+    /// Loads values into a new object: migration, values, unknown keys, upgrade.
+    func loadValues(from dictionary: [String: Any], context: LoadContext) throws {
+        let metadata = context.metadata(of: type(of: self))
+        guard let keyTable = metadata.keyTable else {
+            let version = try dictionary[ModelObject.versionKey].map { try Self.version($0, context: context) } ?? 1
+            return try loadValuesByLookup(from: dictionary, version: version, metadata: metadata, context: context)
+        }
+        try MatchedEntries.match(dictionary, keyTable: keyTable, metadata: metadata) { entries in
+            try loadValues(from: entries, metadata: metadata, context: context)
+        }
+    }
+
+    /// Loads the entries found in one walk of the data, in declaration order, as the lookups
+    /// of ``loadValuesByLookup(from:version:metadata:context:)`` would.
+    private func loadValues(from entries: MatchedEntries, metadata: ModelMetadata, context: LoadContext) throws {
+        let version =
+            try entries.versionPosition.map { try Self.version(entries.dictionary.values[$0], context: context) } ?? 1
+        guard version >= metadata.modelVersion else {
+            // Migration rewrites the raw dictionary before it is read: load it the long way.
+            return try loadValuesByLookup(
+                from: entries.dictionary, version: version, metadata: metadata, context: context)
+        }
+        let properties = metadata.unretainedProperties
+        for index in properties.indices where entries.hasValue(ofProperty: index) {
+            try properties[index]._withUnsafeGuaranteedRef { property in
+                try load(entries.value(ofProperty: index), into: property, context: context)
+            }
+        }
+        for (key, value) in entries.unknownEntries {
+            unknownValues[key] = value
+        }
+        newerVersion = version > metadata.modelVersion ? version : nil
+        changeRecord = ChangeRecord()
+    }
+
+    /// Loads values by looking each saved key up in the data.
+    private func loadValuesByLookup(
+        from dictionary: [String: Any],
+        version: Int,
+        metadata: ModelMetadata,
+        context: LoadContext
+    ) throws {
+        var data = dictionary
+        if version < metadata.modelVersion {
+            try runHook("migration from version \(version)") { try type(of: self).migrate(&data, from: version) }
+        }
+        var foundCount = data[ModelObject.versionKey] == nil ? 0 : 1
+        for property in metadata.properties {
+            guard let value = data[property.key] else { continue }
+            foundCount += 1
+            try load(value, into: property, context: context)
+        }
+        // Most data holds only saved keys, `version` and `representedClassName`: look for
+        // unknown keys only when the counts say there are some.
+        if foundCount < data.count, data[ModelObject.classNameKey] != nil {
+            foundCount += 1
+        }
+        if foundCount < data.count {
+            collectUnknownValues(of: data, metadata: metadata)
+        }
+        newerVersion = version > metadata.modelVersion ? version : nil
+        if version < metadata.modelVersion {
+            isSuppressingChanges = true
+            defer { isSuppressingChanges = false }
+            try runHook("upgrade from version \(version)") { try upgrade(from: version, dictionary: data) }
+        }
+        changeRecord = ChangeRecord()
+    }
+
+    @inline(__always)
+    private func load(_ value: Any, into property: AnySavedProperty, context: LoadContext) throws {
+        let mark = context.issues.count
+        do {
+            try property.load(value, into: self, context: context)
+        } catch let error as ModelError {
+            context.prefixIssues(from: mark, with: .key(property.key))
+            try context.report(error.prefixed(with: .key(property.key)))
+            return
+        } catch {
+            let path = ModelKeyPath([.key(property.key)])
+            try context.report(ModelError(.custom("\(error)"), at: path, underlyingError: error))
+            return
+        }
+        context.prefixIssues(from: mark, with: .key(property.key))
+    }
+
+    private func collectUnknownValues(of data: [String: Any], metadata: ModelMetadata) {
+        for (key, value) in data where metadata.propertiesByKey[key] == nil {
+            if key != ModelObject.versionKey && key != ModelObject.classNameKey {
+                unknownValues[key] = value
+            }
+        }
+    }
+
+    private func runHook(_ name: String, _ body: () throws -> Void) throws {
+        do {
+            try body()
+        } catch let error as ModelError {
+            throw error
+        } catch {
+            throw ModelError(.custom("\(name) failed: \(error)"), underlyingError: error)
+        }
+    }
+
+    private static func version(_ value: Any, context: LoadContext) throws -> Int {
+        // The common case, a plain integer, without the bookkeeping of error paths.
+        if case .int(let number)? = SavedNumber(value), let version = Int(exactly: number) {
+            return version
+        }
+        do {
+            return try context.within(.key(versionKey)) { try Int.make(savedValue: value, context: context) }
+        } catch let error as ModelError {
+            try context.report(error)
+            return 1
+        }
+    }
+
+    /// The class to create for `dictionary`: this class, or the registered subclass it names.
+    static func resolveClass(in dictionary: [String: Any], context: LoadContext, isRoot: Bool) throws
+        -> ModelObject.Type
+    {
+        guard let value = dictionary[classNameKey] else { return self }
+        return try resolveClass(named: value, metadata: context.metadata(of: self), context: context, isRoot: isRoot)
+    }
+
+    /// The class to create for data whose `representedClassName` is `value`.
+    private static func resolveClass(
+        named value: Any,
+        metadata: ModelMetadata,
+        context: LoadContext,
+        isRoot: Bool
+    ) throws -> ModelObject.Type {
+        guard let name = FastCast.string(value) else {
+            let error = ModelError(.typeMismatch(expected: "a class name", found: FoundValue.describe(value)))
+            try context.report(error.prefixed(with: .key(classNameKey)))
+            return self
+        }
+        if name == metadata.modelName || metadata.legacyModelNames.contains(name) { return self }
+        switch ModelRegistry.shared.lookup(name, kindOf: self) {
+        case .found(let modelClass):
+            return modelClass
+        case .unrelated:
+            let error = ModelError(.unrelatedClass(name, expected: metadata.modelName))
+            try context.report(error.prefixed(with: .key(classNameKey)))
+        case .unknown where isRoot:
+            try context.report(ModelError(.unknownClass(name)).prefixed(with: .key(classNameKey)))
+        case .unknown:
+            break
+        }
+        return self
+    }
+}
+
+extension AnySavedProperty {
+    /// Whether the property's value in `object` is one a new object would hold too: no model
+    /// objects, or a nested object that is untouched throughout and held only here.
+    fileprivate func holdsOnlyDefaults(in object: ModelObject, context: LoadContext) -> Bool {
+        guard let storage = modelStorage(in: object) else {
+            return visitModelObjects(of: object) { _ in false }
+        }
+        return isKnownUniquelyReferenced(&storage.pointee) && storage.pointee.isUntouchedThroughout(context: context)
+    }
+}

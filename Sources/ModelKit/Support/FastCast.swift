@@ -1,0 +1,89 @@
+import Foundation
+
+/// Casts of the values that `JSONSerialization` and property lists hand back, with a fast path
+/// for the exact types they use.
+///
+/// `value as? String` goes through the runtime's general cast, which also tries bridging and
+/// protocol conformances; for a `Dictionary` or an `NSNumber` that costs hundreds of
+/// instructions, and `value is NSNull` on a `String` almost a thousand. Loading spends most of
+/// its time in such casts. When the dynamic type is exactly the wanted type, the value is read
+/// straight out of the `Any` instead; every other case falls back to the general cast, so the
+/// results are the same.
+enum FastCast {
+    private static let stringType = ObjectIdentifier(String.self)
+    private static let dictionaryType = ObjectIdentifier([String: Any].self)
+    private static let arrayType = ObjectIdentifier([Any].self)
+    private static let nullType = ObjectIdentifier(NSNull.self)
+    static let numberType = ObjectIdentifier(type(of: NSNumber(value: 1)))
+    static let booleanType = ObjectIdentifier(type(of: NSNumber(value: true)))
+    static let decimalType = ObjectIdentifier(NSDecimalNumber.self)
+
+    @inline(__always)
+    static func string(_ value: Any) -> String? {
+        if storedType(of: value) == stringType { return load(value, as: String.self) }
+        return value as? String
+    }
+
+    @inline(__always)
+    static func dictionary(_ value: Any) -> [String: Any]? {
+        if storedType(of: value) == dictionaryType { return load(value, as: [String: Any].self) }
+        return value as? [String: Any]
+    }
+
+    @inline(__always)
+    static func array(_ value: Any) -> [Any]? {
+        if storedType(of: value) == arrayType { return load(value, as: [Any].self) }
+        return value as? [Any]
+    }
+
+    @inline(__always)
+    static func isNull(_ value: Any) -> Bool {
+        let stored = storedType(of: value)
+        if stored == stringType || stored == dictionaryType || stored == arrayType { return false }
+        let type = ObjectIdentifier(type(of: value))
+        if type == nullType { return true }
+        if type == stringType || type == numberType || type == booleanType || type == dictionaryType
+            || type == arrayType
+        {
+            return false
+        }
+        return value is NSNull
+    }
+
+    /// Calls `body` with the object inside `value`, whose dynamic type the caller has checked to be `T` or a
+    /// subclass, without retaining and releasing it: `value` holds it for the whole call.
+    ///
+    /// Numbers are read this way, and the atomic reference counting would cost more than the read.
+    @inline(__always)
+    static func withObject<T: AnyObject, Result>(in value: Any, as type: T.Type, _ body: (T) -> Result) -> Result {
+        assert(value is T)
+        return withUnsafePointer(to: value) { container in
+            let object = UnsafeRawPointer(container).load(as: UnsafeRawPointer.self)
+            return Unmanaged<T>.fromOpaque(object)._withUnsafeGuaranteedRef(body)
+        }
+    }
+
+    /// The type an `Any` records for its value, read from the container: the value's own type
+    /// for a struct such as `String`, `Array` or `Dictionary`, which is all it is compared
+    /// with. (For a class instance it can be a superclass; `type(of:)` asks the runtime for
+    /// the instance's own class, which costs a call.)
+    @inline(__always)
+    static func storedType(of value: Any) -> ObjectIdentifier {
+        withUnsafePointer(to: value) { container in
+            let metadata = UnsafeRawPointer(container).load(
+                fromByteOffset: 3 * MemoryLayout<Int>.size, as: UnsafeRawPointer.self)
+            return unsafeBitCast(metadata, to: ObjectIdentifier.self)
+        }
+    }
+
+    /// The value inside `value`, whose dynamic type the caller has checked to be exactly `T`.
+    ///
+    /// An `Any` keeps a value of up to three words, such as a class reference, a `String`, an
+    /// `Array` or a `Dictionary`, inline at the start of its container; the load copies it out
+    /// (retaining it) without the runtime's cast machinery.
+    @inline(__always)
+    static func load<T>(_ value: Any, as type: T.Type) -> T {
+        assert(MemoryLayout<T>.size <= 3 * MemoryLayout<Int>.size && value is T)
+        return withUnsafePointer(to: value) { UnsafeRawPointer($0).load(as: T.self) }
+    }
+}

@@ -1,0 +1,80 @@
+/// The command line.
+struct Arguments {
+    var fixtures: String?
+    var iterations = 15
+    var objects = 20_000
+    var workload: String?
+    var direction: Direction?
+    var contender: Contender?
+    var repetitions: Int?
+    var measuresMemory = true
+    var memoryProbe: (contender: Contender, jsonFile: String)?
+
+    static let usage = """
+        usage: modelkit-benchmark [--fixtures DIR] [--iterations N] [--objects N]
+                                  [--workload demo|github|weibo] [--direction DIRECTION]
+                                  [--contender NAME] [--repetitions N] [--no-memory]
+
+          --fixtures DIR   also measure DIR/github-user.json and DIR/weibo.json
+          --iterations N   samples per measurement; the median is reported (default 15)
+          --objects N      generated objects in the Demo workload (default 20000)
+          --workload NAME  measure one workload only
+          --direction D    measure one direction only: json-to-model, model-to-json,
+                           dictionary-to-model or model-to-dictionary
+          --contender C    time one contender only, for profiling: modelkit, codable,
+                           hand-written or parse
+          --repetitions N  operations per sample, instead of enough to last 20 ms: gives
+                           repeatable instruction counts under a profiler
+          --no-memory      skip the peak-memory measurement
+        """
+
+    init(_ arguments: [String]) throws {
+        var remaining = arguments[...]
+        func value(_ option: String) throws -> String {
+            guard let value = remaining.popFirst() else { throw BenchmarkError("\(option) needs a value") }
+            return value
+        }
+        func count(_ option: String) throws -> Int {
+            guard let number = Int(try value(option)), number > 0 else {
+                throw BenchmarkError("\(option) needs a positive whole number")
+            }
+            return number
+        }
+        while let argument = remaining.popFirst() {
+            switch argument {
+            case "--fixtures": fixtures = try value(argument)
+            case "--iterations": iterations = try count(argument)
+            case "--objects": objects = try count(argument)
+            case "--workload": workload = try value(argument).lowercased()
+            case "--direction":
+                let name = try value(argument)
+                guard let match = Direction.allCases.first(where: { $0.option == name }) else {
+                    throw BenchmarkError("unknown direction \(name)")
+                }
+                direction = match
+            case "--contender":
+                let name = try value(argument)
+                guard let match = Contender.allCases.first(where: { $0.option == name }) else {
+                    throw BenchmarkError("unknown contender \(name)")
+                }
+                contender = match
+            case "--repetitions": repetitions = try count(argument)
+            case "--no-memory": measuresMemory = false
+            case "--memory-probe":
+                let name = try value(argument)
+                guard let contender = Contender.allCases.first(where: { $0.option == name }) else {
+                    throw BenchmarkError("unknown contender \(name)")
+                }
+                memoryProbe = (contender, try value(argument))
+            case "--help", "-h":
+                print(Self.usage)
+                throw ExitRequest()
+            default:
+                throw BenchmarkError("unknown argument \(argument)\n\(Self.usage)")
+            }
+        }
+    }
+}
+
+/// Thrown after `--help` has printed the usage.
+struct ExitRequest: Error {}

@@ -1,0 +1,109 @@
+import Foundation
+import ModelKit
+
+/// Runs the workloads the arguments ask for and prints the table.
+struct Benchmark {
+    let arguments: Arguments
+
+    /// The seed of the generated objects, so that every run measures the same data.
+    static let seed: UInt64 = 0x4D6F_6465_6C4B_6974
+
+    func run() throws {
+        let demoJSON = try makeDemoJSON()
+        var workloads: [Workload] = []
+        if selects("demo") {
+            workloads.append(
+                try Workload.make(
+                    name: "Demo ×\(arguments.objects.formatted())", json: demoJSON,
+                    model: ModelLoader(
+                        fromJSON: { try DemoCatalog(json: $0) }, fromDictionary: { try DemoCatalog(dictionary: $0) }),
+                    twin: Plain.DemoCatalog.self))
+        }
+        if let folder = arguments.fixtures {
+            let directory = URL(fileURLWithPath: folder)
+            try WeiboDateCheck.run()
+            if selects("github") {
+                let json = try Data(contentsOf: directory.appendingPathComponent("github-user.json"))
+                workloads.append(
+                    try Workload.make(
+                        name: "GitHub user", json: json,
+                        model: ModelLoader(
+                            fromJSON: { try GitHubUser(json: $0) }, fromDictionary: { try GitHubUser(dictionary: $0) }),
+                        twin: Plain.GitHubUser.self))
+            }
+            if selects("weibo") {
+                let json = try Data(contentsOf: directory.appendingPathComponent("weibo.json"))
+                workloads.append(
+                    try Workload.make(
+                        name: "Weibo status", json: json,
+                        model: ModelLoader(
+                            fromJSON: { try WeiboStatus(json: $0) }, fromDictionary: { try WeiboStatus(dictionary: $0) }
+                        ), twin: Plain.WeiboStatus.self))
+            }
+        }
+        var rows: [Row] = []
+        for workload in workloads {
+            for direction in Direction.allCases where arguments.direction == nil || arguments.direction == direction {
+                rows.append(try measure(workload, direction))
+            }
+        }
+        print(header(demoBytes: demoJSON.count))
+        print(Table.render(rows))
+        if arguments.measuresMemory && selects("demo") {
+            print()
+            print(try memoryReport(demoJSON: demoJSON))
+        }
+        let missed = rows.filter { !$0.meetsBar }
+        print()
+        print(missed.isEmpty ? "All \(rows.count) bars met." : "\(missed.count) of \(rows.count) bars missed.")
+    }
+
+    private func selects(_ workload: String) -> Bool {
+        arguments.workload == nil || arguments.workload == workload
+    }
+
+    private func makeDemoJSON() throws -> Data {
+        var generator = DemoGenerator(seed: Self.seed)
+        return try generator.makeCatalog(count: arguments.objects).jsonData(options: .compact)
+    }
+
+    private func measure(_ workload: Workload, _ direction: Direction) throws -> Row {
+        let operations = workload.operations[direction] ?? [:]
+        let contenders = Contender.allCases.filter {
+            operations[$0] != nil && (arguments.contender == nil || arguments.contender == $0)
+        }
+        let bodies = contenders.compactMap { operations[$0] }
+        FileHandle.standardError.write(Data("measuring \(workload.name), \(direction.rawValue)…\n".utf8))
+        let repetitions = try arguments.repetitions ?? Measurement.repetitions(toFill: 0.02, bodies.first ?? {})
+        let medians = try Measurement.medians(rounds: arguments.iterations, repetitions: repetitions, of: bodies)
+        return Row(
+            workload: workload.name, direction: direction,
+            seconds: Dictionary(uniqueKeysWithValues: zip(contenders, medians)))
+    }
+
+    private func header(demoBytes: Int) -> String {
+        """
+        ModelKit benchmark: median CPU time per operation over \(arguments.iterations) samples, \
+        \(ProcessInfo.processInfo.activeProcessorCount) cores, release build.
+        Demo: \(arguments.objects.formatted()) generated objects in one document of \(Table.megabytes(demoBytes)) (compact JSON).
+        ModelKit writes compact JSON; Codable is JSONDecoder/JSONEncoder on equivalent structs; hand-written \
+        maps those structs over JSONSerialization.
+
+        """
+    }
+
+    private func memoryReport(demoJSON: Data) throws -> String {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("modelkit-benchmark-\(getpid()).json")
+        try demoJSON.write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let names: [Contender: String] = [
+            .modelKit: "ModelKit", .codable: "Codable", .handWritten: "hand-written", .bareParse: "parse only",
+        ]
+        let parts = try MemoryProbe.contenders.map { contender in
+            "\(names[contender] ?? "") \(Table.megabytes(try MemoryProbe.measure(contender, jsonFile: file.path)))"
+        }
+        return
+            "Peak memory of loading the \(arguments.objects.formatted()) objects from JSON (resident set growth, VmHWM): "
+            + parts.joined(separator: ", ") + "."
+    }
+}

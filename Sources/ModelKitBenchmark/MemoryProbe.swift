@@ -1,0 +1,47 @@
+import Foundation
+
+/// Measures the peak memory of loading the generated objects from JSON, each contender in a
+/// process of its own, so that no contender inherits another's heap.
+enum MemoryProbe {
+    static let contenders: [Contender] = [.modelKit, .codable, .handWritten, .bareParse]
+
+    /// Runs this executable as a probe for `contender` and returns the growth of its resident
+    /// set while loading, in bytes.
+    static func measure(_ contender: Contender, jsonFile: String) throws -> Int? {
+        let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+        let process = Process()
+        let output = Pipe()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = ["--memory-probe", contender.option, jsonFile]
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { return nil }
+        return Int(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+
+    /// The probe itself: reads the file, starts a new high-water mark, loads, and prints how
+    /// far the resident set rose above where it started.
+    static func runProbe(_ contender: Contender, jsonFile: String) throws {
+        let json = try Data(contentsOf: URL(fileURLWithPath: jsonFile))
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        guard ProcessMemory.resetPeak(), let baseline = ProcessMemory.resident else {
+            throw BenchmarkError("this system does not report peak memory")
+        }
+        let loaded: Any
+        switch contender {
+        case .modelKit: loaded = try DemoCatalog(json: json)
+        case .codable: loaded = try decoder.decode(Plain.DemoCatalog.self, from: json)
+        case .handWritten:
+            loaded = Plain.DemoCatalog(
+                dictionary: try JSONSerialization.jsonObject(with: json) as? [String: Any] ?? [:])
+        case .bareParse: loaded = try JSONSerialization.jsonObject(with: json)
+        }
+        guard let peak = ProcessMemory.peak else { throw BenchmarkError("no peak memory") }
+        withExtendedLifetime(loaded) {
+            print(peak - baseline)
+        }
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+
+/// The measured medians of one workload in one direction.
+struct Row {
+    let workload: String
+    let direction: Direction
+    let seconds: [Contender: Double]
+
+    /// ModelKit's time over the contender's, when both were measured.
+    func ratio(to contender: Contender) -> Double? {
+        guard let modelKit = seconds[.modelKit], let other = seconds[contender], other > 0 else { return nil }
+        return modelKit / other
+    }
+
+    var bar: Bar { Bar(direction) }
+
+    var meetsBar: Bool {
+        guard let ratio = ratio(to: bar.reference) else { return false }
+        return ratio <= bar.limit
+    }
+}
+
+/// The performance bar of a direction: ModelKit's time at most `limit` times the reference's.
+struct Bar {
+    let reference: Contender
+    let limit: Double
+
+    init(_ direction: Direction) {
+        switch direction {
+        case .jsonToModel: (reference, limit) = (.bareParse, 1.25)
+        case .modelToJSON: (reference, limit) = (.codable, 0.5)
+        case .dictionaryToModel, .modelToDictionary: (reference, limit) = (.handWritten, 1.5)
+        }
+    }
+
+    var label: String {
+        let name: String
+        switch reference {
+        case .bareParse: name = "parse"
+        case .codable: name = "Codable"
+        case .handWritten: name = "hand"
+        case .modelKit: name = "ModelKit"
+        }
+        return "≤ \(Table.ratio(limit)) \(name)"
+    }
+}
+
+/// Prints rows as one aligned text table.
+enum Table {
+    private static let headers = [
+        "Workload", "Direction", "ModelKit", "Codable", "Hand-written", "Parse only",
+        "MK/Codable", "MK/Hand", "MK/Parse", "Bar", "Result",
+    ]
+
+    static func render(_ rows: [Row]) -> String {
+        let cells = rows.map { row -> [String] in
+            [
+                row.workload, row.direction.rawValue,
+                time(row.seconds[.modelKit]), time(row.seconds[.codable]),
+                time(row.seconds[.handWritten]), time(row.seconds[.bareParse]),
+                ratio(row.ratio(to: .codable)), ratio(row.ratio(to: .handWritten)), ratio(row.ratio(to: .bareParse)),
+                row.bar.label, row.meetsBar ? "PASS" : "FAIL",
+            ]
+        }
+        let all = [headers] + cells
+        let widths = headers.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
+        let leftAligned: Set<Int> = [0, 1, 9]
+        func line(_ row: [String]) -> String {
+            row.enumerated().map { column, cell in
+                let padding = String(repeating: " ", count: widths[column] - cell.count)
+                return leftAligned.contains(column) ? cell + padding : padding + cell
+            }.joined(separator: "  ")
+        }
+        let rule = widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ")
+        return ([line(headers), rule] + cells.map(line)).joined(separator: "\n")
+    }
+
+    static func time(_ seconds: Double?) -> String {
+        guard let seconds else { return "—" }
+        if seconds >= 1 { return String(format: "%.2f s", seconds) }
+        if seconds >= 1e-3 { return String(format: "%.2f ms", seconds * 1e3) }
+        return String(format: "%.1f µs", seconds * 1e6)
+    }
+
+    static func ratio(_ value: Double?) -> String {
+        guard let value else { return "—" }
+        return String(format: "%.2f×", value)
+    }
+
+    static func megabytes(_ bytes: Int?) -> String {
+        guard let bytes else { return "n/a" }
+        return String(format: "%.1f MB", Double(bytes) / 1_048_576)
+    }
+}

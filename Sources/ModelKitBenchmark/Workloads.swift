@@ -1,0 +1,168 @@
+import Foundation
+import ModelKit
+
+/// The four things a model layer does.
+enum Direction: String, CaseIterable {
+    case jsonToModel = "JSON → model"
+    case modelToJSON = "model → JSON"
+    case dictionaryToModel = "dictionary → model"
+    case modelToDictionary = "model → dictionary"
+
+    /// The name used on the command line.
+    var option: String {
+        switch self {
+        case .jsonToModel: return "json-to-model"
+        case .modelToJSON: return "model-to-json"
+        case .dictionaryToModel: return "dictionary-to-model"
+        case .modelToDictionary: return "model-to-dictionary"
+        }
+    }
+}
+
+/// The contenders of a measurement.
+enum Contender: CaseIterable {
+    case modelKit
+    case codable
+    case handWritten
+    /// `JSONSerialization.jsonObject(with:)` alone: the floor for reading through it.
+    case bareParse
+
+    /// The name used on the command line.
+    var option: String {
+        switch self {
+        case .modelKit: return "modelkit"
+        case .codable: return "codable"
+        case .handWritten: return "hand-written"
+        case .bareParse: return "parse"
+        }
+    }
+}
+
+/// One payload, ready to measure: the same bytes, dictionary and values for every contender.
+struct Workload {
+    let name: String
+    let json: Data
+    let operations: [Direction: [Contender: () throws -> Void]]
+
+    /// Builds a workload from JSON, after checking that every contender reads and writes the
+    /// same data.
+    ///
+    /// - Parameters:
+    ///   - name: The row label.
+    ///   - json: The payload.
+    ///   - model: How ModelKit loads the model class from JSON and from a dictionary: the
+    ///     everyday `init(json:)` and `init(dictionary:)`.
+    ///   - twin: The equivalent struct, `Codable` and hand-mapped.
+    static func make<Model: ModelObject, Twin: Codable & Equatable & HandMapped>(
+        name: String,
+        json: Data,
+        model: ModelLoader<Model>,
+        twin: Twin.Type
+    ) throws -> Workload {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        let dictionary = try JSONSerialization.jsonObject(with: json) as? [String: Any] ?? [:]
+        let object = try model.fromJSON(json)
+        let value = try decoder.decode(Twin.self, from: json)
+        try check(name: name, object: object, value: value, dictionary: dictionary, decoder: decoder, encoder: encoder)
+
+        var operations: [Direction: [Contender: () throws -> Void]] = [:]
+        operations[.jsonToModel] = [
+            .modelKit: { consume(try model.fromJSON(json)) },
+            .codable: { consume(try decoder.decode(Twin.self, from: json)) },
+            .handWritten: {
+                consume(Twin(dictionary: try JSONSerialization.jsonObject(with: json) as? [String: Any] ?? [:]))
+            },
+            .bareParse: { consume(try JSONSerialization.jsonObject(with: json)) },
+        ]
+        operations[.modelToJSON] = [
+            .modelKit: { consume(try object.jsonData(options: .compact)) },
+            .codable: { consume(try encoder.encode(value)) },
+            .handWritten: { consume(try JSONSerialization.data(withJSONObject: value.dictionary)) },
+        ]
+        operations[.dictionaryToModel] = [
+            .modelKit: { consume(try model.fromDictionary(dictionary)) },
+            .handWritten: { consume(Twin(dictionary: dictionary)) },
+        ]
+        operations[.modelToDictionary] = [
+            .modelKit: { consume(try object.dictionary) },
+            .handWritten: { consume(value.dictionary) },
+        ]
+        return Workload(name: name, json: json, operations: operations)
+    }
+
+    /// Fails unless ModelKit, `Codable` and the hand-written mapping agree on the payload.
+    private static func check<Model: ModelObject, Twin: Codable & Equatable & HandMapped>(
+        name: String,
+        object: Model,
+        value: Twin,
+        dictionary: [String: Any],
+        decoder: JSONDecoder,
+        encoder: JSONEncoder
+    ) throws {
+        func require(_ condition: Bool, _ what: String) throws {
+            if !condition { throw BenchmarkError("\(name): \(what)") }
+        }
+        let expected = value.dictionary
+        try require(
+            Twin(dictionary: dictionary) == value || Similar.values(Twin(dictionary: dictionary).dictionary, expected),
+            "the hand-written mapping reads other values than Codable")
+        try require(
+            Similar.values(try object.dictionary, expected, tolerance: 0),
+            "ModelKit's dictionary differs from the hand-written one")
+        let written = try JSONSerialization.jsonObject(with: try object.jsonData(options: .compact))
+        try require(Similar.values(written, expected), "ModelKit's JSON differs from the hand-written dictionary")
+        try require(
+            try decoder.decode(Twin.self, from: try encoder.encode(value)) == value, "Codable does not round-trip")
+        let rewritten = try decoder.decode(Twin.self, from: try object.jsonData(options: .compact))
+        try require(rewritten == value, "ModelKit's JSON decodes to other values")
+    }
+}
+
+/// Compares dictionary forms, allowing the last bits of a `Double` to differ: on Linux, `JSONSerialization`
+/// reads numbers of 16 or 17 digits into `NSDecimalNumber`, whose `doubleValue` (and so `as? Double`) can be
+/// a few units in the last place away from the number written.
+///
+/// ModelKit reads them exactly and is checked exactly; the hand-written mapping and a reparse of written JSON
+/// are checked with this.
+enum Similar {
+    static func values(_ lhs: Any, _ rhs: Any, tolerance: Double = 1e-14) -> Bool {
+        switch (lhs, rhs) {
+        case (let lhs as String, let rhs as String):
+            return lhs == rhs
+        case (let lhs as [String: Any], let rhs as [String: Any]):
+            return lhs.count == rhs.count
+                && lhs.allSatisfy { key, value in rhs[key].map { values(value, $0, tolerance: tolerance) } ?? false }
+        case (let lhs as [Any], let rhs as [Any]):
+            return lhs.count == rhs.count && zip(lhs, rhs).allSatisfy { values($0, $1, tolerance: tolerance) }
+        case (let lhs as NSNumber, let rhs as NSNumber):
+            guard isBoolean(lhs) == isBoolean(rhs) else { return false }
+            let (x, y) = (lhs.doubleValue, rhs.doubleValue)
+            return x == y || abs(x - y) <= tolerance * max(abs(x), abs(y))
+        default:
+            return false
+        }
+    }
+
+    private static let booleanType: AnyClass = type(of: NSNumber(value: true))
+
+    private static func isBoolean(_ number: NSNumber) -> Bool {
+        type(of: number) == booleanType
+    }
+}
+
+/// The initializers of a model class, which generic code cannot call through a metatype.
+struct ModelLoader<Model: ModelObject> {
+    let fromJSON: (Data) throws -> Model
+    let fromDictionary: ([String: Any]) throws -> Model
+}
+
+struct BenchmarkError: Error, CustomStringConvertible {
+    let description: String
+
+    init(_ description: String) {
+        self.description = description
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+import Testing
+
+@testable import ModelKit
+
+/// The fast casts give what the runtime's casts give, for the values JSONSerialization hands
+/// back and for others.
+@Suite struct FastCastTests {
+    static var values: [Any] {
+        [
+            "text", "", 1, 2.5, true, NSNull(), [1, "a"] as [Any], ["k": 1] as [String: Any], [String](), ["a": "b"],
+            NSNumber(value: 3), NSString(string: "bridged"), Date(), Substring("sub"), Int?.none as Any,
+        ]
+    }
+
+    @Test(arguments: 0..<15)
+    func agreesWithTheRuntimeCasts(index: Int) throws {
+        let value = Self.values[index]
+        #expect(FastCast.string(value) == value as? String)
+        #expect(
+            FastCast.dictionary(value).map { NSDictionary(dictionary: $0) }
+                == (value as? [String: Any]).map { NSDictionary(dictionary: $0) })
+        #expect(FastCast.array(value).map { NSArray(array: $0) } == (value as? [Any]).map { NSArray(array: $0) })
+        #expect(FastCast.isNull(value) == (value is NSNull))
+    }
+
+    @Test func readsWhatJSONSerializationReturns() throws {
+        let parsed = try #require(
+            try JSONSerialization.jsonObject(with: Data(#"{"s":"x","a":[1],"o":{},"n":null}"#.utf8)) as? [String: Any])
+        #expect(FastCast.storedType(of: parsed["s"]!) == ObjectIdentifier(String.self))
+        #expect(FastCast.string(parsed["s"]!) == "x")
+        #expect(FastCast.array(parsed["a"]!)?.count == 1)
+        #expect(FastCast.dictionary(parsed["o"]!)?.isEmpty == true)
+        #expect(FastCast.isNull(parsed["n"]!))
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+
+@testable import ModelKit
+
+private final class Measurement: ModelObject {
+    @Saved var values: [Double] = []
+}
+
+@Suite struct SavedNumberTests {
+    /// Doubles of every magnitude, many with 16 or 17 significant digits, which
+    /// JSONSerialization on Linux reads into NSDecimalNumber.
+    private static func sampleDoubles(count: Int) -> [Double] {
+        var generator = SeededGenerator(seed: 0x5EED)
+        var values: [Double] = [
+            0.11372549019607843, 0.9725490196078431, 1e-7, 123456789.12345678, .leastNonzeroMagnitude,
+            1.7976931348623157e308,
+        ]
+        for _ in 0..<count {
+            let bits = generator.next()
+            switch bits % 4 {
+            case 0: values.append(Double(bits >> 11) / Double(1 << 53))
+            case 1: values.append(Double(Int(bits % 256)) / 255)
+            case 2: values.append(Double(bitPattern: generator.next() & 0x7FEF_FFFF_FFFF_FFFF))
+            default: values.append(-Double(bits % 1_000_000_007) / 1e9)
+            }
+        }
+        return values
+    }
+
+    @Test func readsEveryDoubleExactlyFromJSONSerialization() throws {
+        let values = Self.sampleDoubles(count: 5_000)
+        let text = "[" + values.map { "\($0)" }.joined(separator: ",") + "]"
+        let parsed = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [Any])
+        let context = LoadContext(options: [])
+        for (value, found) in zip(values, parsed) {
+            let read = try Double.make(savedValue: found, context: context)
+            #expect(read.bitPattern == value.bitPattern, "\(value) read as \(read) from \(type(of: found))")
+        }
+    }
+
+    @Test func convertsDecimalsAsStrtodDoes() throws {
+        var generator = SeededGenerator(seed: 0xDEC1)
+        let posix = Locale(identifier: "en_US_POSIX")
+        for _ in 0..<20_000 {
+            let digits = String(generator.next() % 10_000_000_000_000_000_000)
+            let exponent = -Int(generator.next() % 30)
+            let text = "\(digits)e\(exponent)"
+            let decimal = try #require(Decimal(string: text, locale: posix))
+            let expected = strtod(text, nil)
+            let converted = try #require(ExactDecimal.double(decimal))
+            #expect(converted.bitPattern == expected.bitPattern, "\(text)")
+        }
+    }
+
+    @Test func modelRoundTripsDoublesThroughJSON() throws {
+        let model = Measurement()
+        model.values = Self.sampleDoubles(count: 1_000)
+        let loaded = try Measurement(json: try model.jsonData())
+        #expect(loaded.values == model.values)
+    }
+
+    @Test func keepsBooleansApartFromNumbers() throws {
+        let parsed = try #require(
+            try JSONSerialization.jsonObject(with: Data("[true, 1, 0, false, 1.5, 18446744073709551615]".utf8))
+                as? [Any])
+        let context = LoadContext(options: [])
+        #expect(try Bool.make(savedValue: parsed[0], context: context) == true)
+        #expect(throws: ModelError.self) { try Int.make(savedValue: parsed[0], context: context) }
+        #expect(try Int.make(savedValue: parsed[1], context: context) == 1)
+        #expect(try Bool.make(savedValue: parsed[2], context: context) == false)
+        #expect(throws: ModelError.self) { try Double.make(savedValue: parsed[3], context: context) }
+        #expect(try Double.make(savedValue: parsed[4], context: context) == 1.5)
+        #expect(try UInt64.make(savedValue: parsed[5], context: context) == .max)
+    }
+}

@@ -106,11 +106,17 @@ final class FuzzCollections: ModelObject {
     @Saved var blobs: [String: Data?] = [:]
 }
 
-// MARK: Value classes
-// ColorValue, DateValue and IntervalValue belong here once they are in the library, each as an
-// `@Saved` property of `FuzzValueClasses` (plain, optional and in an array), with a seed for
-// each in Fuzz/corpus.
+/// The value classes, each plain, optional and in an array.
 final class FuzzValueClasses: ModelObject {
+    @Saved var color = ColorValue(red: 0, green: 0, blue: 1)
+    @Saved var optionalColor: ColorValue? = nil
+    @Saved var colors: [ColorValue] = []
+    @Saved var date = DateValue(date: Date(timeIntervalSinceReferenceDate: 0))
+    @Saved var optionalDate: DateValue? = nil
+    @Saved var dates: [DateValue] = []
+    @Saved var interval = IntervalValue(amount: 5, units: .minute)
+    @Saved var optionalInterval: IntervalValue? = nil
+    @Saved var intervals: [IntervalValue] = []
 }
 
 /// The root: every value kind above, nested objects, a polymorphic hierarchy and itself.

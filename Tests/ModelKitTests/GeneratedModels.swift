@@ -93,9 +93,15 @@ final class GeneratedNode: ModelObject {
     @Saved var children: [GeneratedNode] = []
     @Saved var byName: [String: GeneratedNode] = [:]
     @Saved var next: GeneratedNode? = nil
-    // MARK: Value classes
-    // ColorValue, DateValue and IntervalValue go here once they are in the library: a plain,
-    // an optional and an array property of each, filled in `ModelGenerator.valueClasses(of:)`.
+    @Saved var color = ColorValue.black
+    @Saved var optionalColor: ColorValue? = nil
+    @Saved var colors: [ColorValue] = []
+    @Saved var date = DateValue.distantPast
+    @Saved var optionalDate: DateValue? = nil
+    @Saved var dates: [DateValue] = []
+    @Saved var interval = IntervalValue(amount: 1, units: .second)
+    @Saved var optionalInterval: IntervalValue? = nil
+    @Saved var intervals: [IntervalValue] = []
 }
 
 /// Builds random models from a seed; the same seed always gives the same model.
@@ -143,8 +149,35 @@ struct ModelGenerator {
         return node
     }
 
-    /// Fills the value-class properties of `node`; see the mark in `GeneratedNode`.
-    mutating func valueClasses(of node: GeneratedNode) {}
+    /// Fills the value-class properties of `node`: plain, optional and in arrays.
+    mutating func valueClasses(of node: GeneratedNode) {
+        node.color = color()
+        node.optionalColor = chance(2) ? color() : nil
+        node.colors = array(maximum: 3) { $0.color() }
+        node.date = dateValue()
+        node.optionalDate = chance(2) ? dateValue() : nil
+        node.dates = array(maximum: 3) { $0.dateValue() }
+        node.interval = interval()
+        node.optionalInterval = chance(2) ? interval() : nil
+        node.intervals = array(maximum: 3) { $0.interval() }
+    }
+
+    mutating func color() -> ColorValue {
+        ColorValue(red: double(), green: double(), blue: double(), alpha: chance(2) ? 1 : double())
+    }
+
+    /// A `DateValue`, which keeps its date to the microsecond, sometimes without a date.
+    mutating func dateValue() -> DateValue {
+        DateValue(date: chance(8) ? nil : date())
+    }
+
+    mutating func interval() -> IntervalValue {
+        let units = IntervalUnits(rawValue: next(10)) ?? .minute
+        if chance(2) {
+            return IntervalValue(firstAmount: integer(), secondAmount: integer(), units: units)
+        }
+        return IntervalValue(amount: integer(), units: units)
+    }
 
     mutating func scalars() -> GeneratedScalars {
         let scalars = GeneratedScalars()

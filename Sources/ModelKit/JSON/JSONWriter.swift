@@ -284,14 +284,6 @@ public struct JSONWriter {
         }
     }
 
-    /// Whether U+FEFF, the byte order mark, starts at `index`.
-    ///
-    /// `JSONSerialization` on Linux drops a U+FEFF written as it is from the start of a string
-    /// and from just after an escape, so ModelKit writes it escaped, as `\ufeff`.
-    static func isByteOrderMark(_ utf8: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
-        index + 2 < utf8.count && utf8[index] == 0xEF && utf8[index + 1] == 0xBB && utf8[index + 2] == 0xBF
-    }
-
     /// The quoted, escaped form of a key, computed once per property.
     static func quotedKey(_ key: String, escapingSlashes: Bool) -> [UInt8] {
         var writer = JSONWriter(options: escapingSlashes ? [.compact] : [.compact, .withoutEscapingSlashes])

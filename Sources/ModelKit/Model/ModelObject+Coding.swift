@@ -141,10 +141,7 @@ extension ModelObject {
                 let message = hasMessage ? coder.decodeObject(of: NSString.self, forKey: Self.archivedErrorKey) : nil
                 throw ModelError(.custom("the archive holds no \(Self.modelName): \(message ?? "no JSON form")"))
             }
-            let dictionary = try Self.parseJSON(json as Data)
-            let context = LoadContext(options: [])
-            try type(of: self).checkClassName(in: dictionary, context: context)
-            try loadRoot(from: dictionary, context: context)
+            try loadRoot(fromJSON: json as Data, context: LoadContext(options: []))
             return true
         } catch {
             // The form of error that unarchivers report, which Foundation on Linux logs.

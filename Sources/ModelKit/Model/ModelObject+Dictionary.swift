@@ -83,6 +83,12 @@ extension ModelObject {
     /// ``resolveClass(in:context:isRoot:)`` does.
     static func checkClassName(in dictionary: [String: Any], context: LoadContext) throws {
         guard let value = dictionary[classNameKey] else { return }
+        try checkClassName(value, context: context)
+    }
+
+    /// Rejects `value`, found as `representedClassName`, as ``checkClassName(in:context:)``
+    /// does.
+    static func checkClassName(_ value: Any, context: LoadContext) throws {
         guard let name = value as? String else {
             let error = ModelError(.typeMismatch(expected: "a class name", found: FoundValue.describe(value)))
             return try context.report(error.prefixed(with: .key(classNameKey)))
@@ -98,7 +104,7 @@ extension ModelObject {
     }
 
     /// Moves the values of this freshly loaded object into `target`.
-    private func moveValues(to target: ModelObject) {
+    func moveValues(to target: ModelObject) {
         let metadata = ModelMetadata.of(type(of: self))
         for property in metadata.properties {
             property.setValue(property.value(of: self), of: target)

@@ -13,7 +13,12 @@ extension ModelObject {
     /// - Throws: A ``ModelError`` for invalid JSON, a top level that is not an object, or a
     ///   value that does not fit, naming its key path.
     public convenience init(json: Data, options: LoadOptions = []) throws {
-        try self.init(dictionary: Self.parseJSON(json), options: options)
+        if options.contains(.foundationReader) {
+            try self.init(dictionary: Self.parseJSON(json), options: options)
+        } else {
+            self.init()
+            try loadRoot(fromJSON: json, context: LoadContext(options: options))
+        }
     }
 
     /// Creates an object of this class from a JSON string.
@@ -35,7 +40,25 @@ extension ModelObject {
     /// - Throws: A ``ModelError`` for invalid JSON, a class outside the registry or not a
     ///   subclass, or a value that does not fit.
     public class func make(json: Data, options: LoadOptions = []) throws -> Self {
-        try make(dictionary: parseJSON(json), options: options)
+        if options.contains(.foundationReader) {
+            return try make(dictionary: parseJSON(json), options: options)
+        }
+        let context = LoadContext(options: options)
+        let object = try JSONReader.withReader(json) { reader -> ModelObject in
+            switch try readTopLevel(from: &reader, into: nil, context: context) {
+            case .loaded(let object):
+                object.loadIssues = context.issues
+                return object
+            case .dictionary(let dictionary):
+                let object = try resolveClass(in: dictionary, context: context, isRoot: true).init()
+                try object.loadRoot(from: dictionary, context: context)
+                return object
+            }
+        }
+        guard let typed = object as? Self else {
+            throw ModelError(.unrelatedClass(type(of: object).modelName, expected: modelName))
+        }
+        return typed
     }
 
     /// Creates an object of the class that the JSON string names.
@@ -58,7 +81,26 @@ extension ModelObject {
     /// - Throws: A ``ModelError`` for invalid JSON or a value that does not fit; the object is
     ///   then unchanged.
     public func load(json: Data, options: LoadOptions = []) throws {
-        try load(dictionary: Self.parseJSON(json), options: options)
+        if options.contains(.foundationReader) {
+            return try load(dictionary: Self.parseJSON(json), options: options)
+        }
+        let context = LoadContext(options: options)
+        let scratch = try JSONReader.withReader(json) { reader -> ModelObject in
+            let scratch = deepCopy()
+            switch try Self.readTopLevel(from: &reader, into: scratch, context: context) {
+            case .loaded:
+                scratch.loadIssues = context.issues
+                return scratch
+            case .dictionary(let dictionary):
+                try Self.checkClassName(in: dictionary, context: context)
+                let fresh = deepCopy()
+                try fresh.loadRoot(from: dictionary, context: context)
+                return fresh
+            }
+        }
+        withMutationOfSavedValues {
+            scratch.moveValues(to: self)
+        }
     }
 
     /// The JSON form, as UTF-8 bytes.
@@ -86,6 +128,44 @@ extension ModelObject {
     /// - Throws: A ``ModelError`` for values that JSON cannot hold; see ``jsonData(options:)``.
     public func jsonString(options: WriteOptions = []) throws -> String {
         String(decoding: try jsonData(options: options), as: UTF8.self)
+    }
+
+    /// Reads JSON into this new object, whose class is fixed: `representedClassName` is only
+    /// checked, as ``init(dictionary:options:)`` checks it.
+    func loadRoot(fromJSON json: Data, context: LoadContext) throws {
+        try JSONReader.withReader(json) { reader in
+            switch try Self.readTopLevel(from: &reader, into: self, context: context) {
+            case .loaded:
+                loadIssues = context.issues
+            case .dictionary(let dictionary):
+                // The pass that found the dictionary way was needed changed this object: start
+                // again from new values.
+                type(of: self).init().moveValues(to: self)
+                try Self.checkClassName(in: dictionary, context: context)
+                try loadRoot(from: dictionary, context: context)
+            }
+        }
+    }
+
+    /// Reads the top-level value of a document, which must be an object, into `fixedObject` or
+    /// into an object of the class that it names; then checks that nothing follows.
+    static func readTopLevel(from reader: inout JSONReader, into fixedObject: ModelObject?, context: LoadContext)
+        throws -> ReadResult
+    {
+        do {
+            guard reader.peekToken() == UInt8(ascii: "{") else {
+                let value = try reader.readFoundationValue()
+                try reader.finish()
+                throw ModelError(.typeMismatch(expected: "an object", found: FoundValue.describe(value)))
+            }
+            let rule: ClassNameRule = fixedObject == nil ? .resolves(isRoot: true) : .isChecked
+            let result = try readEntries(
+                from: &reader, into: fixedObject, reusing: nil, classNames: rule, context: context)
+            try reader.finish()
+            return result
+        } catch let settled as SettledError {
+            throw settled.error
+        }
     }
 
     static func parseJSON(_ json: Data) throws -> [String: Any] {

@@ -18,6 +18,7 @@ class AnySavedProperty: @unchecked Sendable {
     }
 
     func load(_ savedValue: Any, into object: ModelObject, context: LoadContext) throws {}
+    func read(from reader: inout JSONReader, into object: ModelObject, context: LoadContext) throws {}
     func savedValue(of object: ModelObject, context: SaveContext) throws -> Any? { nil }
     func writeJSON(of object: ModelObject, to writer: inout JSONWriter, isFirst: Bool) throws -> Bool { false }
     func isNil(in object: ModelObject) -> Bool { true }
@@ -123,6 +124,33 @@ final class SavedProperty<Value: SavedValue>: AnySavedProperty, @unchecked Senda
             storage.pointee = try modelClass.makeObject(from: savedValue, context: context, reusing: storage)
         case .other:
             value(in: object, as: Value.self).pointee = try Value._make(savedValue: savedValue, context: context)
+        }
+    }
+
+    override func read(from reader: inout JSONReader, into object: ModelObject, context: LoadContext) throws {
+        object.isPristine = false
+        // Each case reads what the type's `_read(from:context:)` reads.
+        switch kind {
+        case .string: value(in: object, as: String.self).pointee = try reader.readStringValue()
+        case .int: value(in: object, as: Int.self).pointee = try reader.readIntegerValue(Int.self)
+        case .double: value(in: object, as: Double.self).pointee = try reader.readDoubleValue()
+        case .bool: value(in: object, as: Bool.self).pointee = try reader.readBoolValue()
+        case .date: value(in: object, as: Date.self).pointee = try reader.readDateValue()
+        case .optionalString:
+            value(in: object, as: String?.self).pointee = try reader.readNull() ? nil : reader.readStringValue()
+        case .stringArray:
+            value(in: object, as: [String].self).pointee = try [String]._read(from: &reader, context: context)
+        case .model(let modelClass):
+            let storage = value(in: object, as: ModelObject.self)
+            let loaded = try modelClass.readObject(from: &reader, context: context, reusing: storage)
+            guard type(of: loaded).isSubclass(of: modelClass) else {
+                throw SettledError(
+                    error: ModelError(.unrelatedClass(type(of: loaded).modelName, expected: modelClass.modelName)),
+                    isFatal: false)
+            }
+            storage.pointee = loaded
+        case .other:
+            value(in: object, as: Value.self).pointee = try Value._read(from: &reader, context: context)
         }
     }
 

@@ -1,0 +1,101 @@
+import Foundation
+
+// What happens when a value read from the bytes does not fit: the value is read again as its
+// dictionary form and loaded the dictionary way, so that the error, the load issue and the
+// value kept are exactly those of loading the dictionary form. Only failures pay for this.
+
+extension JSONReader {
+    /// Settles the failure of an element of an array or a value of a dictionary that was
+    /// read from `start`, as the collection's `_make(savedValue:context:)` settles it.
+    ///
+    /// - Returns: The element, when its dictionary form loads after all; `nil` when a lenient
+    ///   load leaves it out, with the problem recorded.
+    /// - Throws: The error of a strict load, settled, or a fatal one.
+    mutating func recoverElement<Element: SavedValue>(
+        _ type: Element.Type,
+        after error: any Error,
+        at start: Mark,
+        component: ModelKeyPath.Component,
+        issuesFrom mark: Int,
+        context: LoadContext
+    ) throws -> Element? {
+        var failure = error
+        if !(error is SettledError) {
+            context.issues.removeSubrange(mark...)
+            rewind(to: start)
+            do {
+                let value = try readFoundationValue()
+                return try context.within(component) { try Element._make(savedValue: value, context: context) }
+            } catch let error as ModelError {
+                guard context.isLenient else { throw SettledError(error: error, isFatal: false) }
+                context.issues.append(error)
+                return nil
+            } catch let error as SettledError {
+                failure = error
+            }
+        }
+        guard let settled = failure as? SettledError else { throw failure }
+        try skip(
+            after: settled.prefixed(with: component), at: start, issuesFrom: mark, component: component,
+            context: context)
+        return nil
+    }
+
+    /// Records a settled problem that a lenient load survives, after prefixing the problems
+    /// found on the way with `component`, and moves past the value at `start`; or throws it.
+    mutating func skip(
+        after settled: SettledError,
+        at start: Mark,
+        issuesFrom mark: Int,
+        component: ModelKeyPath.Component,
+        context: LoadContext
+    ) throws {
+        guard !settled.isFatal, context.isLenient else { throw settled }
+        context.prefixIssues(from: mark, with: component)
+        context.issues.append(settled.error)
+        rewind(to: start)
+        try skipValue()
+    }
+
+    /// Runs `body`, turning the `ModelError` it throws into a ``SettledError``: it is already
+    /// the error of the dictionary form.
+    @inline(__always)
+    static func settled<Result>(_ body: () throws -> Result) throws -> Result {
+        do {
+            return try body()
+        } catch let error as ModelError {
+            throw SettledError(error: error, isFatal: false)
+        }
+    }
+}
+
+extension ModelObject {
+    /// Settles the failure of a property's value read from `start`, as loading the dictionary
+    /// form settles it: reads the value again as its dictionary form and loads that.
+    func recoverProperty(
+        _ property: AnySavedProperty,
+        after error: any Error,
+        at start: JSONReader.Mark,
+        issuesFrom mark: Int,
+        reader: inout JSONReader,
+        context: LoadContext
+    ) throws {
+        let component = ModelKeyPath.Component.key(property.key)
+        if let settled = error as? SettledError {
+            return try reader.skip(
+                after: settled.prefixed(with: component), at: start, issuesFrom: mark, component: component,
+                context: context)
+        }
+        context.issues.removeSubrange(mark...)
+        reader.rewind(to: start)
+        let value: Any
+        do {
+            value = try reader.readFoundationValue()
+        } catch let settled as SettledError {
+            return try reader.skip(
+                after: settled.prefixed(with: component), at: start, issuesFrom: mark, component: component,
+                context: context)
+        }
+        try JSONReader.settled { try load(value, into: property, context: context) }
+    }
+}

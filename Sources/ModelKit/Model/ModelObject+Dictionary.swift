@@ -95,6 +95,7 @@ extension ModelObject {
             property.setValue(property.value(of: self), of: target)
         }
         target.unknownValues = unknownValues
+        target.skippedValues = skippedValues
         target.newerVersion = newerVersion
         target.loadIssues = loadIssues
         target.forgetChanges()
@@ -111,7 +112,12 @@ extension ModelObject {
         result.reserveCapacity(metadata.properties.count + unknownValues.count + 2)
         result[ModelObject.versionKey] = newerVersion ?? metadata.modelVersion
         result[ModelObject.classNameKey] = metadata.modelName
+        let hasSkippedValues = !skippedValues.isEmpty
         for property in metadata.properties {
+            if hasSkippedValues, let skipped = skippedValue(of: property) {
+                result[property.key] = skipped
+                continue
+            }
             do {
                 result[property.key] = try property.savedValue(of: self, context: context)
             } catch let error as ModelError {

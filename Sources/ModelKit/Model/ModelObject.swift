@@ -52,6 +52,12 @@ open class ModelObject: NSObject, Observable, Codable, NSSecureCoding {
     /// The version of loaded data that is newer than ``modelVersion``, kept to be written back.
     var newerVersion: Int?
 
+    /// The values that a lenient load skipped, by the field offset of their property, kept
+    /// to be written back until the property is set.
+    var skippedValues: [Int: SkippedValue] = [:] {
+        didSet { isPristine = false }
+    }
+
     /// The values that properties had before they were changed, by field offset, and the
     /// values that unknown keys had, by key.
     ///

@@ -78,7 +78,7 @@ extension Array: SavedValue where Element: SavedValue {
                 try result.append(
                     context.within(.index(index)) { try Element._make(savedValue: array[index], context: context) })
             } catch let error as ModelError where context.isLenient {
-                context.issues.append(error)
+                try context.report(error)
             }
         }
         return result
@@ -200,7 +200,7 @@ extension Dictionary: SavedValue where Key == String, Value: SavedValue {
             do {
                 result[key] = try context.within(.key(key)) { try Value._make(savedValue: value, context: context) }
             } catch let error as ModelError where context.isLenient {
-                context.issues.append(error)
+                try context.report(error)
             }
         }
         return result

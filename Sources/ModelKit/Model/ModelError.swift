@@ -49,6 +49,9 @@ public struct ModelError: Error, CustomStringConvertible, CustomDebugStringConve
     public var keyPath: ModelKeyPath
     /// The error that caused this one, if another error did.
     public var underlyingError: (any Error)?
+    /// The type that a mismatched or missing value was read as, such as `String` for a date,
+    /// for the `DecodingError` that `Codable` reports.
+    var expectedType: Any.Type?
 
     /// Creates an error.
     ///
@@ -102,6 +105,13 @@ public struct ModelError: Error, CustomStringConvertible, CustomDebugStringConve
         case .custom(let detail):
             return detail
         }
+    }
+
+    /// This error, recording the type that the value at fault was read as.
+    func expecting(_ type: Any.Type) -> ModelError {
+        var copy = self
+        copy.expectedType = type
+        return copy
     }
 
     func prefixed(with component: ModelKeyPath.Component) -> ModelError {

@@ -76,6 +76,7 @@ extension ModelObject {
         guard let value = dictionary[classNameKey] else { return }
         guard let name = value as? String else {
             let error = ModelError(.typeMismatch(expected: "a class name", found: FoundValue.describe(value)))
+                .expecting(String.self)
             return try context.report(error.prefixed(with: .key(classNameKey)))
         }
         let metadata = ModelMetadata.of(self)

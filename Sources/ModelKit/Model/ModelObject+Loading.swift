@@ -24,7 +24,7 @@ extension ModelObject {
         reusing storage: UnsafeMutablePointer<ModelObject>
     ) throws -> ModelObject {
         guard let dictionary = FastCast.dictionary(savedValue) else {
-            throw mismatch(savedValue, expected: "an object")
+            throw mismatch(savedValue, expected: "an object", readAs: [String: Any].self)
         }
         let reusable = isKnownUniquelyReferenced(&storage.pointee) && storage.pointee.isPristine ? storage.pointee : nil
         let object = try makeObject(from: dictionary, context: context, reusing: reusable)
@@ -245,6 +245,7 @@ extension ModelObject {
     ) throws -> ModelObject.Type {
         guard let name = FastCast.string(value) else {
             let error = ModelError(.typeMismatch(expected: "a class name", found: FoundValue.describe(value)))
+                .expecting(String.self)
             try context.report(error.prefixed(with: .key(classNameKey)))
             return self
         }

@@ -152,7 +152,10 @@ open class ModelObject: NSObject, Observable, Codable, NSSecureCoding {
     /// ``make(from:)`` to create the subclass that the data names. The load is strict.
     ///
     /// - Parameter decoder: The decoder to read from.
-    /// - Throws: A `DecodingError` whose coding path leads to the value that does not fit.
+    /// - Throws: A `DecodingError` whose coding path leads to the value that does not fit:
+    ///   `typeMismatch` for a value of the wrong type, `valueNotFound` for `null` where a value
+    ///   is required, `dataCorrupted` for a value that does not parse or fit, as `JSONDecoder`
+    ///   reports them; its underlying error is the ``ModelError``.
     public required convenience init(from decoder: any Decoder) throws {
         self.init()
         try loadDecodedValues(from: decoder)

@@ -7,8 +7,6 @@ import Foundation
 /// `prettyPrinted` output. Custom saved values write through the methods below; most use
 /// ``SavedRepresentable`` and never touch the writer.
 public struct JSONWriter {
-    /// The bytes written so far.
-    public var bytes: [UInt8] { buffer.array }
 
     private(set) var buffer = JSONBuffer(capacity: 1024)
 
@@ -17,6 +15,9 @@ public struct JSONWriter {
     let escapesSlashes: Bool
     private var level = 0
     var objectsBeingWritten: [ObjectIdentifier] = []
+    /// Whether the JSON holds values kept from loaded data that a strict load rejects: values
+    /// that a lenient load skipped.
+    var hasWrittenSkippedValues = false
 
     init(options: WriteOptions) {
         self.options = options

@@ -157,13 +157,22 @@ extension ModelObject {
     ) throws -> Bool {
         let start = reader.mark
         let mark = context.issues.count
+        let droppedMark = context.droppedValueCount
         do {
             try metadata.unretainedProperties[index]._withUnsafeGuaranteedRef {
                 try $0.read(from: &reader, into: self, context: context)
             }
             context.prefixIssues(from: mark, with: .key(metadata.savedKeys[index]))
+            if context.droppedValueCount != droppedMark {
+                context.droppedValueCount = droppedMark
+                keepPartlyLoadedValue(of: metadata.properties[index], at: start, reader: &reader)
+            } else if !skippedValues.isEmpty {
+                skippedValues[metadata.properties[index].offset] = nil
+            }
             return true
         } catch {
+            // The value is read again, or kept whole: what the first reading dropped does not count.
+            context.droppedValueCount = droppedMark
             let property = metadata.properties[index]
             let isSameProperty = { (reader: JSONReader, key: JSONReader.StringToken) in
                 reader.match(key, in: metadata, keyTable: keyTable).0 == .property(index)

@@ -28,6 +28,8 @@ class AnySavedProperty: @unchecked Sendable {
     func isEqual(_ value: Any, toValueOf object: ModelObject) -> Bool { false }
     func hash(of object: ModelObject, into hasher: inout Hasher) {}
     func copyValue(from source: ModelObject, to target: ModelObject, context: CopyContext) {}
+    /// A deep copy of the property's value in `object`.
+    func copiedValue(of object: ModelObject) -> Any { () }
     func visitModelObjects(of object: ModelObject, _ visitor: (ModelObject) -> Bool) -> Bool { true }
     /// The storage of the property in `object` when its type is a model class, else `nil`.
     func modelStorage(in object: ModelObject) -> UnsafeMutablePointer<ModelObject>? { nil }
@@ -74,20 +76,16 @@ final class SavedProperty<Value: SavedValue>: AnySavedProperty, @unchecked Senda
     init(key: String, offset: Int) {
         // `value` is the first stored property of `Saved`, so the storage of the wrapper is
         // also the storage of its value; the fast paths below rely on it.
-        precondition(MemoryLayout<Saved<Value>>.offset(of: \Saved<Value>.value) == 0)
+        precondition(
+            FieldStorage.keepsValueFirst(Saved<Value>.self), "Saved<\(Value.self)> does not store its value first")
         kind = ValueKind(Value.self)
         super.init(key: key, offset: offset, containsModelObjects: Value._containsModelObjects)
     }
 
-    /// The storage of the property inside `object`.
-    ///
-    /// `offset` comes from the runtime's reflection metadata for the field whose type is
-    /// `Saved<Value>`, so the pointer is of the right type; the caller keeps `object` alive.
+    /// The storage of the property inside `object`, whose field is at `offset`.
     @inline(__always)
     static func storage(of object: ModelObject, at offset: Int) -> UnsafeMutablePointer<Saved<Value>> {
-        UnsafeMutableRawPointer(Unmanaged.passUnretained(object).toOpaque())
-            .advanced(by: offset)
-            .assumingMemoryBound(to: Saved<Value>.self)
+        FieldStorage.pointer(in: object, at: offset, as: Saved<Value>.self)
     }
 
     @inline(__always)
@@ -100,9 +98,7 @@ final class SavedProperty<Value: SavedValue>: AnySavedProperty, @unchecked Senda
     /// `ModelObject`, whose references are stored alike).
     @inline(__always)
     private func value<T>(in object: ModelObject, as type: T.Type) -> UnsafeMutablePointer<T> {
-        UnsafeMutableRawPointer(Unmanaged.passUnretained(object).toOpaque())
-            .advanced(by: offset)
-            .assumingMemoryBound(to: T.self)
+        FieldStorage.pointer(in: object, at: offset, as: T.self)
     }
 
     override func load(_ savedValue: Any, into object: ModelObject, context: LoadContext) throws {
@@ -244,6 +240,10 @@ final class SavedProperty<Value: SavedValue>: AnySavedProperty, @unchecked Senda
         target.isPristine = false
         let value = storage(of: source).pointee.value
         storage(of: target).pointee.value = containsModelObjects ? value._savedCopy(context: context) : value
+    }
+
+    override func copiedValue(of object: ModelObject) -> Any {
+        storage(of: object).pointee.value._savedCopy(context: CopyContext())
     }
 
     override func modelStorage(in object: ModelObject) -> UnsafeMutablePointer<ModelObject>? {

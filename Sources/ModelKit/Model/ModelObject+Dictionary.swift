@@ -119,7 +119,7 @@ extension ModelObject {
         var result: [String: Any] = unknownValues
         result.reserveCapacity(metadata.properties.count + unknownValues.count + 2)
         result[ModelObject.versionKey] = newerVersion ?? metadata.modelVersion
-        result[ModelObject.classNameKey] = metadata.modelName
+        result[ModelObject.classNameKey] = context.options.className(of: metadata)
         for property in metadata.properties {
             do {
                 result[property.key] = try property.savedValue(of: self, context: context)

@@ -22,7 +22,7 @@ public final class DateValue: ModelObject {
     @Saved("string") private var savedDate = SavedDate.none
 
     /// The name DejalObject wrote for this class, so that its data loads.
-    public override class var legacyModelNames: [String] { ["DejalDate"] }
+    public override class var legacyModelNames: [String] { [dejalObjectName] }
 
     /// Creates a value holding a date.
     ///
@@ -118,4 +118,8 @@ public final class DateValue: ModelObject {
         default: return nil
         }
     }
+}
+
+extension DateValue: DejalObjectCounterpart {
+    static var dejalObjectName: String { "DejalDate" }
 }

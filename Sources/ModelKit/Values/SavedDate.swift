@@ -61,6 +61,14 @@ struct SavedDate: Hashable, CustomStringConvertible {
         date.map(Self.text(for:))
     }
 
+    /// The string that DejalDate writes for the date: whole seconds, and `Date.distantPast`
+    /// as DejalObject wrote it.
+    var dejalObjectText: String? {
+        guard let date else { return nil }
+        if date == .distantPast { return Self.legacyDistantPastText }
+        return ISO8601.dejalObjectString(from: date)
+    }
+
     var description: String {
         text ?? "nil"
     }
@@ -82,10 +90,12 @@ extension SavedDate: SavedValue {
     }
 
     func savedValue(context: SaveContext) throws -> Any {
-        text ?? NSNull()
+        let text = context.options.contains(.dejalObjectFormat) ? dejalObjectText : text
+        return text ?? NSNull()
     }
 
     func writeJSON(to writer: inout JSONWriter) throws {
+        let text = writer.options.contains(.dejalObjectFormat) ? dejalObjectText : text
         guard let text else { return writer.writeNull() }
         writer.writeString(text)
     }

@@ -87,8 +87,7 @@ public struct Saved<Value: SavedValue> {
             }
             if !model.isSuppressingChanges {
                 let offset = withUnsafeMutablePointer(to: &model[keyPath: storageKeyPath]) { pointer in
-                    UnsafeMutableRawPointer(pointer)
-                        - UnsafeMutableRawPointer(Unmanaged.passUnretained(model).toOpaque())
+                    FieldStorage.offset(of: pointer, in: model)
                 }
                 model.recordChange(atOffset: offset, from: oldValue, to: newValue)
             }

@@ -77,7 +77,7 @@ struct SavedDate: Hashable, CustomStringConvertible {
 extension SavedDate: SavedValue {
     /// Reads an ISO 8601 string, or `null` or an empty string (DejalDate's "no date") as no
     /// date.
-    static func make(savedValue: Any, context: LoadContext) throws -> SavedDate {
+    static func _make(savedValue: Any, context: LoadContext) throws -> SavedDate {
         if FastCast.isNull(savedValue) { return .none }
         guard let text = FastCast.string(savedValue) else {
             throw mismatch(savedValue, expected: "a string")
@@ -89,19 +89,19 @@ extension SavedDate: SavedValue {
         return SavedDate(date)
     }
 
-    func savedValue(context: SaveContext) throws -> Any {
+    func _savedValue(context: SaveContext) throws -> Any {
         let text = context.options.contains(.dejalObjectFormat) ? dejalObjectText : text
         return text ?? NSNull()
     }
 
-    func writeJSON(to writer: inout JSONWriter) throws {
+    func _writeJSON(to writer: inout JSONWriter) throws {
         let text = writer.options.contains(.dejalObjectFormat) ? dejalObjectText : text
         guard let text else { return writer.writeNull() }
         writer.writeString(text)
     }
 
     /// No date writes no `string` value.
-    var isNilSavedValue: Bool {
+    var _isNilSavedValue: Bool {
         date == nil
     }
 }

@@ -10,7 +10,7 @@ final class ModelRegistry: Sendable {
         // The value classes answer to their DejalObject names even before first use, so that
         // `ModelObject.make(json:)` reads a `DejalColor` document as the first thing it does.
         let valueClasses: [ModelObject.Type] = [
-            ColorValue.self, DateValue.self, IntervalValue.self, DataValue.self,
+            ColorValue.self, DateValue.self, IntervalValue.self, DataValue.self, TimeValue.self,
         ]
         for valueClass in valueClasses {
             registry.register(valueClass, names: [valueClass.modelName] + valueClass.legacyModelNames)

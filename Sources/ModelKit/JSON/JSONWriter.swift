@@ -7,8 +7,6 @@ import Foundation
 /// `prettyPrinted` output. Custom saved values write through the methods below; most use
 /// ``SavedRepresentable`` and never touch the writer.
 public struct JSONWriter {
-    /// The bytes written so far.
-    public var bytes: [UInt8] { buffer.array }
 
     private(set) var buffer = JSONBuffer(capacity: 1024)
 

@@ -131,6 +131,7 @@ extension ModelObject {
         for (key, value) in entries.unknownEntries {
             unknownValues[key] = value
         }
+        didLoadValues()
         newerVersion = version > metadata.modelVersion ? version : nil
         changeRecord = ChangeRecord()
     }
@@ -160,6 +161,7 @@ extension ModelObject {
         if foundCount < data.count {
             collectUnknownValues(of: data, metadata: metadata)
         }
+        didLoadValues()
         newerVersion = version > metadata.modelVersion ? version : nil
         if version < metadata.modelVersion {
             isSuppressingChanges = true

@@ -15,14 +15,12 @@ let package = Package(
     products: [
         .library(name: "ModelKit", targets: ["ModelKit"]),
         .executable(name: "demo", targets: ["ModelKitDemo"]),
-        .executable(name: "modelkit-benchmark", targets: ["ModelKitBenchmark"]),
     ],
     targets: [
         .target(name: "ModelKit"),
         // A target name of its own: SwiftPM needs target names to be unique across a package
         // graph, and an app that depends on ModelKit may well have a target named `Demo`.
         .executableTarget(name: "ModelKitDemo", dependencies: ["ModelKit"], path: "Demo"),
-        .executableTarget(name: "ModelKitBenchmark", dependencies: ["ModelKit"]),
         .testTarget(name: "ModelKitTests", dependencies: ["ModelKit"]),
     ],
     swiftLanguageModes: [.v6]

@@ -122,6 +122,9 @@ extension ModelObject {
     }
 
     func recordChange<Value: SavedValue>(atOffset offset: Int, from oldValue: Value, to newValue: Value) {
+        precondition(
+            ModelMetadata.of(type(of: self)).propertiesByOffset[offset] != nil,
+            "The storage of a saved property of \(type(of: self)) is not at an offset that reflection reported")
         if let original = changeRecord.properties[offset] {
             guard let original = original as? Value, original == newValue else { return }
             withMutationOfChangeRecord { changeRecord.properties[offset] = nil }

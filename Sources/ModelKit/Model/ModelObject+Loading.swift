@@ -9,7 +9,7 @@ extension ModelObject {
     }
 
     /// Reads the nested object of a property whose type is this class, from its dictionary
-    /// form, as ``make(savedValue:context:)`` does.
+    /// form, as ``_make(savedValue:context:)`` does.
     ///
     /// The object the property holds now is usually the default that the owner's initializer
     /// created a moment ago, which the loaded object replaces. When that object is untouched
@@ -210,7 +210,7 @@ extension ModelObject {
             return version
         }
         do {
-            return try context.within(.key(versionKey)) { try Int.make(savedValue: value, context: context) }
+            return try context.within(.key(versionKey)) { try Int._make(savedValue: value, context: context) }
         } catch let error as ModelError {
             try context.report(error)
             return 1

@@ -1,7 +1,7 @@
 /// The state of one write: the model objects being written, to find cycles and bound the depth.
 ///
 /// ModelKit creates one for each call that writes a dictionary and passes it to every
-/// ``SavedValue/savedValue(context:)`` on the way down. Custom saved values only pass it on.
+/// ``SavedValue/_savedValue(context:)`` on the way down. Custom saved values only pass it on.
 public final class SaveContext {
     /// The deepest nesting of model objects that writing accepts.
     public static let maximumDepth = 512

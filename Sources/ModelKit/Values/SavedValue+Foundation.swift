@@ -8,7 +8,7 @@ extension Date: SavedValue {
     ///   - context: The state of the load.
     /// - Returns: The value.
     /// - Throws: A ``ModelError`` when the value does not fit.
-    public static func make(savedValue: Any, context: LoadContext) throws -> Date {
+    public static func _make(savedValue: Any, context: LoadContext) throws -> Date {
         if let string = FastCast.string(savedValue) {
             guard let date = ISO8601.date(from: string) else {
                 throw ModelError(.invalidValue(expected: "an ISO 8601 date", found: FoundValue.quoted(string)))
@@ -23,14 +23,14 @@ extension Date: SavedValue {
     ///
     /// - Parameter context: The state of the write.
     /// - Returns: The dictionary form.
-    public func savedValue(context: SaveContext) throws -> Any {
+    public func _savedValue(context: SaveContext) throws -> Any {
         ISO8601.string(from: self)
     }
 
     /// Writes the ISO 8601 string.
     ///
     /// - Parameter writer: The writer to append to.
-    public func writeJSON(to writer: inout JSONWriter) throws {
+    public func _writeJSON(to writer: inout JSONWriter) throws {
         writer.writeDate(self)
     }
 }
@@ -43,7 +43,7 @@ extension Data: SavedValue {
     ///   - context: The state of the load.
     /// - Returns: The value.
     /// - Throws: A ``ModelError`` when the value does not fit.
-    public static func make(savedValue: Any, context: LoadContext) throws -> Data {
+    public static func _make(savedValue: Any, context: LoadContext) throws -> Data {
         if let string = FastCast.string(savedValue) {
             guard let data = Data(base64Encoded: string) else {
                 throw ModelError(.invalidValue(expected: "Base64 data", found: FoundValue.quoted(string)))
@@ -58,14 +58,14 @@ extension Data: SavedValue {
     ///
     /// - Parameter context: The state of the write.
     /// - Returns: The dictionary form.
-    public func savedValue(context: SaveContext) throws -> Any {
+    public func _savedValue(context: SaveContext) throws -> Any {
         base64EncodedString()
     }
 
     /// Writes the Base64 string.
     ///
     /// - Parameter writer: The writer to append to.
-    public func writeJSON(to writer: inout JSONWriter) throws {
+    public func _writeJSON(to writer: inout JSONWriter) throws {
         writer.writeString(base64EncodedString())
     }
 }
@@ -78,7 +78,7 @@ extension URL: SavedValue {
     ///   - context: The state of the load.
     /// - Returns: The value.
     /// - Throws: A ``ModelError`` when the value does not fit.
-    public static func make(savedValue: Any, context: LoadContext) throws -> URL {
+    public static func _make(savedValue: Any, context: LoadContext) throws -> URL {
         guard let string = FastCast.string(savedValue) else {
             throw mismatch(savedValue, expected: "a URL string")
         }
@@ -92,12 +92,12 @@ extension URL: SavedValue {
     ///
     /// - Parameter context: The state of the write.
     /// - Returns: The dictionary form.
-    public func savedValue(context: SaveContext) throws -> Any { absoluteString }
+    public func _savedValue(context: SaveContext) throws -> Any { absoluteString }
 
     /// Writes the absolute string of the URL.
     ///
     /// - Parameter writer: The writer to append to.
-    public func writeJSON(to writer: inout JSONWriter) throws {
+    public func _writeJSON(to writer: inout JSONWriter) throws {
         writer.writeString(absoluteString)
     }
 }
@@ -110,7 +110,7 @@ extension UUID: SavedValue {
     ///   - context: The state of the load.
     /// - Returns: The value.
     /// - Throws: A ``ModelError`` when the value does not fit.
-    public static func make(savedValue: Any, context: LoadContext) throws -> UUID {
+    public static func _make(savedValue: Any, context: LoadContext) throws -> UUID {
         guard let string = FastCast.string(savedValue) else {
             throw mismatch(savedValue, expected: "a UUID string")
         }
@@ -124,12 +124,12 @@ extension UUID: SavedValue {
     ///
     /// - Parameter context: The state of the write.
     /// - Returns: The dictionary form.
-    public func savedValue(context: SaveContext) throws -> Any { uuidString }
+    public func _savedValue(context: SaveContext) throws -> Any { uuidString }
 
     /// Writes the UUID string.
     ///
     /// - Parameter writer: The writer to append to.
-    public func writeJSON(to writer: inout JSONWriter) throws {
+    public func _writeJSON(to writer: inout JSONWriter) throws {
         writer.writeString(uuidString)
     }
 }

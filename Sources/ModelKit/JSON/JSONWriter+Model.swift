@@ -16,7 +16,7 @@ extension JSONWriter {
         writeKey(quoted: Self.quotedVersionKey, isFirst: true)
         writeInteger(object.newerVersion ?? metadata.modelVersion)
         writeKey(quoted: Self.quotedClassNameKey, isFirst: false)
-        writeString(metadata.modelName)
+        writeString(options.className(of: metadata))
         let hasSkippedValues = !object.skippedValues.isEmpty
         for property in metadata.properties {
             if hasSkippedValues, let skipped = object.skippedValue(of: property) {
@@ -41,7 +41,7 @@ extension JSONWriter {
     private mutating func writeSorted(_ object: ModelObject, metadata: ModelMetadata) throws {
         var entries: [(key: String, value: Any)] = object.unknownValues.map { ($0.key, $0.value) }
         entries.append((ModelObject.versionKey, object.newerVersion ?? metadata.modelVersion))
-        entries.append((ModelObject.classNameKey, metadata.modelName))
+        entries.append((ModelObject.classNameKey, options.className(of: metadata)))
         var properties: [String: AnySavedProperty] = [:]
         for property in metadata.properties {
             if let skipped = object.skippedValue(of: property) {

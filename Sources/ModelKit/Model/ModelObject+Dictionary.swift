@@ -118,7 +118,7 @@ extension ModelObject {
         var result: [String: Any] = unknownValues
         result.reserveCapacity(metadata.properties.count + unknownValues.count + 2)
         result[ModelObject.versionKey] = newerVersion ?? metadata.modelVersion
-        result[ModelObject.classNameKey] = metadata.modelName
+        result[ModelObject.classNameKey] = context.options.className(of: metadata)
         let hasSkippedValues = !skippedValues.isEmpty
         for property in metadata.properties {
             if hasSkippedValues, let skipped = skippedValue(of: property) {

@@ -129,6 +129,7 @@ extension ModelObject {
         for (key, value) in entries.unknownEntries {
             unknownValues[key] = value
         }
+        didLoadValues()
         newerVersion = version > metadata.modelVersion ? version : nil
         changeRecord = ChangeRecord()
     }
@@ -158,6 +159,7 @@ extension ModelObject {
         if foundCount < data.count {
             collectUnknownValues(of: data, metadata: metadata)
         }
+        didLoadValues()
         newerVersion = version > metadata.modelVersion ? version : nil
         if version < metadata.modelVersion {
             isSuppressingChanges = true

@@ -285,6 +285,12 @@ open class ModelObject: NSObject, Observable, Codable, NSSecureCoding {
 
     // MARK: Internal
 
+    /// Brings saved values that repeat what other saved values hold up to date after the data
+    /// has loaded and before the changes are cleared, as ``DataValue`` recomputes its `length`.
+    ///
+    /// The default implementation does nothing.
+    func didLoadValues() {}
+
     var observationRegistrar: ObservationRegistrar {
         if let lazyObservationRegistrar { return lazyObservationRegistrar }
         let registrar = ObservationRegistrar()

@@ -6,9 +6,15 @@ public final class SaveContext {
     /// The deepest nesting of model objects that writing accepts.
     public static let maximumDepth = 512
 
+    /// The options of the write; of them, only ``WriteOptions/dejalObjectFormat`` changes the
+    /// dictionary form.
+    let options: WriteOptions
+
     private var objectsBeingWritten: [ObjectIdentifier] = []
 
-    init() {}
+    init(options: WriteOptions = []) {
+        self.options = options
+    }
 
     func enter(_ object: ModelObject) throws {
         try Self.enter(object, stack: &objectsBeingWritten)

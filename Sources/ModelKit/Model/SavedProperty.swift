@@ -157,7 +157,7 @@ final class SavedProperty<Value: SavedValue>: AnySavedProperty, @unchecked Senda
         case .int: return value(in: object, as: Int.self).pointee
         case .double: return value(in: object, as: Double.self).pointee
         case .bool: return value(in: object, as: Bool.self).pointee
-        case .date: return ISO8601.string(from: value(in: object, as: Date.self).pointee)
+        case .date: return ISO8601.string(from: context.options.writtenDate(value(in: object, as: Date.self).pointee))
         case .optionalString: return value(in: object, as: String?.self).pointee
         case .stringArray: return value(in: object, as: [String].self).pointee.map { $0 as Any }
         case .model: return try value(in: object, as: ModelObject.self).pointee.dictionaryForm(context: context)

@@ -19,12 +19,13 @@ extension Date: SavedValue {
         throw mismatch(savedValue, expected: "an ISO 8601 date string", readAs: String.self)
     }
 
-    /// The ISO 8601 string in UTC, with fractional seconds when the date has any.
+    /// The ISO 8601 string in UTC, with fractional seconds when the date has any, unless the
+    /// write is in ``WriteOptions/dejalObjectFormat``.
     ///
     /// - Parameter context: The state of the write.
     /// - Returns: The dictionary form.
     public func _savedValue(context: SaveContext) throws -> Any {
-        ISO8601.string(from: self)
+        ISO8601.string(from: context.options.writtenDate(self))
     }
 
     /// Writes the ISO 8601 string.

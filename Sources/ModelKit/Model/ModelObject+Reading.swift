@@ -132,6 +132,7 @@ extension ModelObject {
         if reusable != nil, !object.keepsDefaults(whereAbsent: found.contains, metadata: metadata, context: context) {
             return .again(chosenClass, mayReuse: false)
         }
+        object.didLoadValues()
         object.newerVersion = header.version > metadata.modelVersion ? header.version : nil
         object.changeRecord = ChangeRecord()
         return .loaded(object)

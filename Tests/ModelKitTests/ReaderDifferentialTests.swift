@@ -2,10 +2,11 @@ import Foundation
 import ModelKit
 import Testing
 
-/// ModelKit's reader against `JSONSerialization` (`LoadOptions.foundationReader`) on the
-/// generated documents and on damaged copies of the fuzz seeds: both load each document
-/// alike, as `ReaderAgreement` checks. The fuzz seeds and regressions themselves go through
-/// the same check in `FuzzRegressionTests`.
+/// ModelKit's reader checked against `JSONSerialization` on generated and damaged documents.
+///
+/// Both readers (the second through `LoadOptions.foundationReader`) load each generated
+/// document and each damaged copy of a fuzz seed alike, as `ReaderAgreement` checks. The fuzz
+/// seeds and regressions themselves go through the same check in `FuzzRegressionTests`.
 @Suite struct ReaderDifferentialTests {
     /// The loads compared, by name.
     static var loads: [(String, (Data, LoadOptions) throws -> ModelObject)] {

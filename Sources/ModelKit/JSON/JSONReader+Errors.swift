@@ -14,14 +14,21 @@ struct SettledError: Error {
 }
 
 extension JSONReader {
-    /// The error for malformed JSON at `index` (the position by default), which ends the load.
-    func fatal(_ detail: String, at index: Int? = nil) -> SettledError {
+    /// The error for malformed JSON at `index` (the position by default), which ends the load:
+    /// a ``SettledError``.
+    ///
+    /// It comes boxed, as `any Error`, and is never inlined, like the other functions that
+    /// make errors: the functions that read then keep neither the code of the message nor
+    /// room for the error in their frames, which loading recursion stacks up.
+    @inline(never)
+    func fatal(_ detail: String, at index: Int? = nil) -> any Error {
         let (line, column) = location(of: index ?? position)
         return SettledError(error: ModelError(.syntaxError(detail, line: line, column: column)), isFatal: true)
     }
 
     /// The error for a token that is not the one the grammar expects at the position.
-    func unexpected(_ expectation: String) -> SettledError {
+    @inline(never)
+    func unexpected(_ expectation: String) -> any Error {
         fatal("expected \(expectation), found \(describeToken(at: position))")
     }
 

@@ -19,19 +19,22 @@ extension JSONReader {
         return key
     }
 
-    /// What a key names in a model class: a saved property, `version` or
-    /// `representedClassName`, found by its bytes in `keyTable`, or by `String` equality
-    /// when it is not ASCII; and the key's text, when it names no property or was decoded.
+    /// What a key names in a model class, found by its bytes in `keyTable`: a saved property,
+    /// `version` or `representedClassName`; `nil` for other keys, and for a key that is not
+    /// ASCII, which may still name one by `String` equality (see ``match(_:in:keyTable:)``).
     @inline(__always)
-    func match(_ token: StringToken, in metadata: ModelMetadata, keyTable: KeyTable) -> (KeyTable.Match?, String?) {
+    func match(_ token: StringToken, in keyTable: KeyTable) -> KeyTable.Match? {
         if !token.hasEscapes {
-            let bytes = UnsafeBufferPointer(start: base + token.start, count: token.count)
-            if let match = keyTable.match(bytes: bytes) { return (match, nil) }
-            let key = makeString(token)
-            return (token.isASCII ? nil : MatchedEntries.matchByEquality(key, metadata: metadata), key)
+            return keyTable.match(bytes: UnsafeBufferPointer(start: base + token.start, count: token.count))
         }
-        let key = makeString(token)
-        return (keyTable.match(key) ?? MatchedEntries.matchByEquality(key, metadata: metadata), key)
+        return keyTable.match(makeString(token))
+    }
+
+    /// What a key names in a model class, by its bytes or, when it is not ASCII, by `String`
+    /// equality, which holds Unicode canonical equivalents equal, as dictionary lookups do.
+    func match(_ token: StringToken, in metadata: ModelMetadata, keyTable: KeyTable) -> KeyTable.Match? {
+        if let match = match(token, in: keyTable) { return match }
+        return token.isASCII ? nil : MatchedEntries.matchByEquality(makeString(token), metadata: metadata)
     }
 
     /// Reads the key and colon of an entry when the key is `version` or `representedClassName`

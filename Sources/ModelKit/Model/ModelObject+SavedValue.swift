@@ -32,10 +32,7 @@ extension ModelObject: SavedValue {
     /// - Throws: An error when the value does not fit.
     public class func _read(from reader: inout JSONReader, context: LoadContext) throws -> Self {
         let object = try readObject(from: &reader, context: context, reusing: nil)
-        guard let typed = object as? Self else {
-            let error = ModelError(.unrelatedClass(type(of: object).modelName, expected: modelName))
-            throw SettledError(error: error, isFatal: false)
-        }
+        guard let typed = object as? Self else { throw unrelated(object) }
         return typed
     }
 

@@ -18,6 +18,34 @@ struct ObjectHeader {
     /// The class that the class name chooses, when it chooses one.
     var modelClass: ModelObject.Type?
 
+    /// Whether an object of the class that `metadata` describes can load the data's values as
+    /// they are: data without a version counts as version 1, and older data is migrated.
+    func isCurrent(for metadata: ModelMetadata) -> Bool {
+        hasVersion ? version >= metadata.modelVersion : metadata.modelVersion <= 1
+    }
+
+    /// Reads `version` and `representedClassName` where ModelKit writes them, first in an
+    /// object, up to the first other key; `false` when the object repeats one of them, or has
+    /// one again after a value that does not fit.
+    ///
+    /// - Parameter hasEntry: Whether an entry follows; updated as entries are read.
+    @inline(never)
+    mutating func readLeadingKeys(
+        from reader: inout JSONReader,
+        of expected: ModelObject.Type,
+        classNames: ModelObject.ClassNameRule,
+        context: LoadContext,
+        hasEntry: inout Bool
+    ) throws -> Bool {
+        while hasEntry, let key = reader.readHeaderKey() {
+            guard try read(key, from: &reader, of: expected, classNames: classNames, context: context) else {
+                return false
+            }
+            hasEntry = try reader.nextEntry()
+        }
+        return true
+    }
+
     /// Reads the value of `key`, whose key and colon the reader has read, for an object of
     /// `expected` or a subclass.
     ///

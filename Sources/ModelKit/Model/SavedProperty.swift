@@ -72,6 +72,9 @@ enum ValueKind {
 // constants.
 final class SavedProperty<Value: SavedValue>: AnySavedProperty, @unchecked Sendable {
     private let kind: ValueKind
+    /// The wrapped class when `Value` is an optional model class, whose references are
+    /// stored alike.
+    private let optionalModelClass: ModelObject.Type?
 
     init(key: String, offset: Int) {
         // `value` is the first stored property of `Saved`, so the storage of the wrapper is
@@ -79,6 +82,7 @@ final class SavedProperty<Value: SavedValue>: AnySavedProperty, @unchecked Senda
         precondition(
             FieldStorage.keepsValueFirst(Saved<Value>.self), "Saved<\(Value.self)> does not store its value first")
         kind = ValueKind(Value.self)
+        optionalModelClass = (Value.self as? any OptionalModel.Type)?.wrappedModelClass
         super.init(key: key, offset: offset, containsModelObjects: Value._containsModelObjects)
     }
 
@@ -125,7 +129,29 @@ final class SavedProperty<Value: SavedValue>: AnySavedProperty, @unchecked Senda
 
     override func read(from reader: inout JSONReader, into object: ModelObject, context: LoadContext) throws {
         object.isPristine = false
-        // Each case reads what the type's `_read(from:context:)` reads.
+        // Each case reads what the type's `_read(from:context:)` reads. Only the cases that
+        // can hold model objects are here: loading recursion passes through this frame, so
+        // the others are read in a function of their own.
+        switch kind {
+        case .model(let modelClass):
+            let storage = value(in: object, as: ModelObject.self)
+            storage.pointee = try modelClass.readNestedObject(from: &reader, context: context, reusing: storage)
+        case .other:
+            if let modelClass = optionalModelClass {
+                let storage = value(in: object, as: ModelObject?.self)
+                storage.pointee =
+                    try reader.readNull()
+                    ? nil : modelClass.readNestedObject(from: &reader, context: context, reusing: nil)
+            } else {
+                value(in: object, as: Value.self).pointee = try Value._read(from: &reader, context: context)
+            }
+        default:
+            try readScalar(from: &reader, into: object, context: context)
+        }
+    }
+
+    @inline(never)
+    private func readScalar(from reader: inout JSONReader, into object: ModelObject, context: LoadContext) throws {
         switch kind {
         case .string: value(in: object, as: String.self).pointee = try reader.readStringValue()
         case .int: value(in: object, as: Int.self).pointee = try reader.readIntegerValue(Int.self)
@@ -136,16 +162,7 @@ final class SavedProperty<Value: SavedValue>: AnySavedProperty, @unchecked Senda
             value(in: object, as: String?.self).pointee = try reader.readNull() ? nil : reader.readStringValue()
         case .stringArray:
             value(in: object, as: [String].self).pointee = try [String]._read(from: &reader, context: context)
-        case .model(let modelClass):
-            let storage = value(in: object, as: ModelObject.self)
-            let loaded = try modelClass.readObject(from: &reader, context: context, reusing: storage)
-            guard type(of: loaded).isSubclass(of: modelClass) else {
-                throw SettledError(
-                    error: ModelError(.unrelatedClass(type(of: loaded).modelName, expected: modelClass.modelName)),
-                    isFatal: false)
-            }
-            storage.pointee = loaded
-        case .other:
+        case .model, .other:
             value(in: object, as: Value.self).pointee = try Value._read(from: &reader, context: context)
         }
     }
@@ -255,4 +272,13 @@ final class SavedProperty<Value: SavedValue>: AnySavedProperty, @unchecked Senda
         guard containsModelObjects else { return true }
         return storage(of: object).pointee.value._visitModelObjects(visitor)
     }
+}
+
+/// An optional model class, whose wrapped class is found without knowing it statically.
+protocol OptionalModel {
+    static var wrappedModelClass: ModelObject.Type { get }
+}
+
+extension Optional: OptionalModel where Wrapped: ModelObject {
+    static var wrappedModelClass: ModelObject.Type { Wrapped.self }
 }

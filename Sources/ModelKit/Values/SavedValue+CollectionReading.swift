@@ -26,6 +26,9 @@ extension Array where Element: SavedValue {
     /// - Throws: An error when the value does not fit.
     public static func _read(from reader: inout JSONReader, context: LoadContext) throws -> [Element] {
         guard reader.peekToken() == UInt8(ascii: "[") else { throw ValueMismatch() }
+        if let modelClass = Element.self as? ModelObject.Type {
+            return try readObjects(of: modelClass, from: &reader, context: context)
+        }
         var result: [Element] = []
         guard try reader.beginArray() else { return result }
         var index = 0
@@ -34,7 +37,37 @@ extension Array where Element: SavedValue {
             let mark = context.issues.count
             do {
                 result.append(try Element._read(from: &reader, context: context))
-                context.prefixIssues(from: mark, with: .index(index))
+                context.prefixIssues(from: mark, withIndex: index)
+            } catch {
+                let element = try reader.recoverElement(
+                    Element.self, after: error, at: start, component: .index(index), issuesFrom: mark, context: context)
+                if let element { result.append(element) }
+            }
+            index += 1
+        } while try reader.nextElement()
+        return result
+    }
+}
+
+extension Array where Element: SavedValue {
+    /// Reads an array of model objects of `modelClass`, which is `Element`, without generic
+    /// code on the way to each object: loading recursion passes through this frame.
+    private static func readObjects(
+        of modelClass: ModelObject.Type,
+        from reader: inout JSONReader,
+        context: LoadContext
+    ) throws -> [Element] {
+        var result: [Element] = []
+        guard try reader.beginArray() else { return result }
+        var index = 0
+        repeat {
+            let start = reader.mark
+            let mark = context.issues.count
+            do {
+                let object = try modelClass.readNestedObject(from: &reader, context: context, reusing: nil)
+                // `Element` is `modelClass`, a class: its values are the object references.
+                result.append(unsafeBitCast(object, to: Element.self))
+                context.prefixIssues(from: mark, withIndex: index)
             } catch {
                 let element = try reader.recoverElement(
                     Element.self, after: error, at: start, component: .index(index), issuesFrom: mark, context: context)

@@ -8,7 +8,7 @@ struct Arguments {
     var contender: Contender?
     var repetitions: Int?
     var measuresMemory = true
-    var memoryProbe: (contender: Contender, jsonFile: String)?
+    var memoryProbe: (subject: MemoryProbe.Subject, jsonFile: String)?
 
     static let usage = """
         usage: modelkit-benchmark [--fixtures DIR] [--iterations N] [--objects N]
@@ -19,8 +19,9 @@ struct Arguments {
           --iterations N   samples per measurement; the median is reported (default 15)
           --objects N      generated objects in the Demo workload (default 20000)
           --workload NAME  measure one workload only
-          --direction D    measure one direction only: json-to-model, model-to-json,
-                           dictionary-to-model or model-to-dictionary
+          --direction D    measure one direction only: json-to-model,
+                           json-to-model-foundation (with LoadOptions.foundationReader),
+                           model-to-json, dictionary-to-model or model-to-dictionary
           --contender C    time one contender only, for profiling: modelkit, codable,
                            hand-written or parse
           --repetitions N  operations per sample, instead of enough to last 20 ms: gives
@@ -62,10 +63,10 @@ struct Arguments {
             case "--no-memory": measuresMemory = false
             case "--memory-probe":
                 let name = try value(argument)
-                guard let contender = Contender.allCases.first(where: { $0.option == name }) else {
-                    throw BenchmarkError("unknown contender \(name)")
+                guard let subject = MemoryProbe.Subject.allCases.first(where: { $0.option == name }) else {
+                    throw BenchmarkError("unknown memory probe \(name)")
                 }
-                memoryProbe = (contender, try value(argument))
+                memoryProbe = (subject, try value(argument))
             case "--help", "-h":
                 print(Self.usage)
                 throw ExitRequest()

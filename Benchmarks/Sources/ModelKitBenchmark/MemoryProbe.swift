@@ -3,16 +3,34 @@ import Foundation
 /// Measures the peak memory of loading the generated objects from JSON, each contender in a
 /// process of its own, so that no contender inherits another's heap.
 enum MemoryProbe {
-    static let contenders: [Contender] = [.modelKit, .codable, .handWritten, .bareParse]
+    /// What a probe loads.
+    enum Subject: String, CaseIterable {
+        case modelKit = "ModelKit"
+        case foundationReader = "ModelKit with foundationReader"
+        case codable = "Codable"
+        case handWritten = "hand-written"
+        case bareParse = "parse only"
 
-    /// Runs this executable as a probe for `contender` and returns the growth of its resident
+        /// The name used on the command line.
+        var option: String {
+            switch self {
+            case .modelKit: return "modelkit"
+            case .foundationReader: return "foundation-reader"
+            case .codable: return "codable"
+            case .handWritten: return "hand-written"
+            case .bareParse: return "parse"
+            }
+        }
+    }
+
+    /// Runs this executable as a probe for `subject` and returns the growth of its resident
     /// set while loading, in bytes, or `nil` where that cannot be measured.
-    static func measure(_ contender: Contender, jsonFile: String) throws -> Int? {
+    static func measure(_ subject: Subject, jsonFile: String) throws -> Int? {
         guard let executable = Bundle.main.executableURL else { return nil }
         let process = Process()
         let output = Pipe()
         process.executableURL = executable
-        process.arguments = ["--memory-probe", contender.option, jsonFile]
+        process.arguments = ["--memory-probe", subject.option, jsonFile]
         process.standardOutput = output
         try process.run()
         let data = output.fileHandleForReading.readDataToEndOfFile()
@@ -23,7 +41,7 @@ enum MemoryProbe {
 
     /// The probe itself: reads the file, starts a new high-water mark, loads, and prints how
     /// far the resident set rose above where it started.
-    static func runProbe(_ contender: Contender, jsonFile: String) throws {
+    static func runProbe(_ subject: Subject, jsonFile: String) throws {
         let json = try Data(contentsOf: URL(fileURLWithPath: jsonFile))
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
@@ -31,8 +49,9 @@ enum MemoryProbe {
             throw BenchmarkError("this system does not report its memory use")
         }
         let loaded: Any
-        switch contender {
+        switch subject {
         case .modelKit: loaded = try DemoCatalog(json: json)
+        case .foundationReader: loaded = try DemoCatalog(json: json, options: .foundationReader)
         case .codable: loaded = try decoder.decode(Plain.DemoCatalog.self, from: json)
         case .handWritten:
             loaded = Plain.DemoCatalog(

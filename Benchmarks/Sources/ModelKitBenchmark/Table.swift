@@ -4,6 +4,8 @@ import Foundation
 struct Row {
     let workload: String
     let direction: Direction
+    /// Whether the workload is the generated objects, which have bars of their own.
+    let isGenerated: Bool
     let seconds: [Contender: Double]
 
     /// ModelKit's time over the contender's, when both were measured.
@@ -12,7 +14,7 @@ struct Row {
         return modelKit / other
     }
 
-    var bar: Bar { Bar(direction) }
+    var bar: Bar { Bar(direction, isGenerated: isGenerated) }
 
     var meetsBar: Bool {
         guard let ratio = ratio(to: bar.reference) else { return false }
@@ -25,9 +27,10 @@ struct Bar {
     let reference: Contender
     let limit: Double
 
-    init(_ direction: Direction) {
+    init(_ direction: Direction, isGenerated: Bool) {
         switch direction {
-        case .jsonToModel: (reference, limit) = (.bareParse, 1.25)
+        case .jsonToModel: (reference, limit) = (.codable, isGenerated ? 0.35 : 0.6)
+        case .jsonToModelThroughFoundation: (reference, limit) = (.bareParse, 1.3)
         case .modelToJSON: (reference, limit) = (.codable, 0.5)
         case .dictionaryToModel, .modelToDictionary: (reference, limit) = (.handWritten, 1.5)
         }

@@ -1,9 +1,12 @@
 import Foundation
 import ModelKit
 
-/// The four things a model layer does.
+/// The four things a model layer does, and reading JSON through `JSONSerialization`.
 enum Direction: String, CaseIterable {
     case jsonToModel = "JSON → model"
+    /// JSON → model with `LoadOptions.foundationReader`: `JSONSerialization`'s parse, then
+    /// the dictionary form.
+    case jsonToModelThroughFoundation = "JSON → model, Foundation"
     case modelToJSON = "model → JSON"
     case dictionaryToModel = "dictionary → model"
     case modelToDictionary = "model → dictionary"
@@ -12,6 +15,7 @@ enum Direction: String, CaseIterable {
     var option: String {
         switch self {
         case .jsonToModel: return "json-to-model"
+        case .jsonToModelThroughFoundation: return "json-to-model-foundation"
         case .modelToJSON: return "model-to-json"
         case .dictionaryToModel: return "dictionary-to-model"
         case .modelToDictionary: return "model-to-dictionary"
@@ -42,6 +46,8 @@ enum Contender: CaseIterable {
 struct Workload {
     let name: String
     let json: Data
+    /// Whether the payload is the generated objects, which have bars of their own.
+    let isGenerated: Bool
     let operations: [Direction: [Contender: () throws -> Void]]
 
     /// Builds a workload from JSON, after checking that every contender reads and writes the
@@ -53,29 +59,41 @@ struct Workload {
     ///   - model: How ModelKit loads the model class from JSON and from a dictionary: the
     ///     everyday `init(json:)` and `init(dictionary:)`.
     ///   - twin: The equivalent struct, `Codable` and hand-mapped.
+    ///   - isGenerated: Whether the payload is the generated objects.
     static func make<Model: ModelObject, Twin: Codable & Equatable & HandMapped>(
         name: String,
         json: Data,
         model: ModelLoader<Model>,
-        twin: Twin.Type
+        twin: Twin.Type,
+        isGenerated: Bool = false
     ) throws -> Workload {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .iso8601
         let dictionary = try JSONSerialization.jsonObject(with: json) as? [String: Any] ?? [:]
-        let object = try model.fromJSON(json)
+        let object = try model.fromJSON(json, [])
+        guard try model.fromJSON(json, .foundationReader) == object else {
+            throw BenchmarkError("\(name): ModelKit's reader and JSONSerialization load different objects")
+        }
         let value = try decoder.decode(Twin.self, from: json)
         try check(name: name, object: object, value: value, dictionary: dictionary, decoder: decoder, encoder: encoder)
 
         var operations: [Direction: [Contender: () throws -> Void]] = [:]
+        let handWritten = {
+            consume(Twin(dictionary: try JSONSerialization.jsonObject(with: json) as? [String: Any] ?? [:]))
+        }
+        let bareParse = { consume(try JSONSerialization.jsonObject(with: json)) }
         operations[.jsonToModel] = [
-            .modelKit: { consume(try model.fromJSON(json)) },
+            .modelKit: { consume(try model.fromJSON(json, [])) },
             .codable: { consume(try decoder.decode(Twin.self, from: json)) },
-            .handWritten: {
-                consume(Twin(dictionary: try JSONSerialization.jsonObject(with: json) as? [String: Any] ?? [:]))
-            },
-            .bareParse: { consume(try JSONSerialization.jsonObject(with: json)) },
+            .handWritten: handWritten,
+            .bareParse: bareParse,
+        ]
+        operations[.jsonToModelThroughFoundation] = [
+            .modelKit: { consume(try model.fromJSON(json, .foundationReader)) },
+            .handWritten: handWritten,
+            .bareParse: bareParse,
         ]
         operations[.modelToJSON] = [
             .modelKit: { consume(try object.jsonData(options: .compact)) },
@@ -90,7 +108,7 @@ struct Workload {
             .modelKit: { consume(try object.dictionary) },
             .handWritten: { consume(value.dictionary) },
         ]
-        return Workload(name: name, json: json, operations: operations)
+        return Workload(name: name, json: json, isGenerated: isGenerated, operations: operations)
     }
 
     /// Fails unless ModelKit, `Codable` and the hand-written mapping agree on the payload.
@@ -155,7 +173,7 @@ enum Similar {
 
 /// The initializers of a model class, which generic code cannot call through a metatype.
 struct ModelLoader<Model: ModelObject> {
-    let fromJSON: (Data) throws -> Model
+    let fromJSON: (Data, LoadOptions) throws -> Model
     let fromDictionary: ([String: Any]) throws -> Model
 }
 

@@ -3,7 +3,7 @@ import Foundation
 do {
     let arguments = try Arguments(Array(CommandLine.arguments.dropFirst()))
     if let probe = arguments.memoryProbe {
-        try MemoryProbe.runProbe(probe.contender, jsonFile: probe.jsonFile)
+        try MemoryProbe.runProbe(probe.subject, jsonFile: probe.jsonFile)
     } else {
         try Benchmark(arguments: arguments).run()
     }

@@ -19,6 +19,19 @@ extension JSONReader {
         return key
     }
 
+    /// Moves past the key of an object entry and the colon after it when the key is that of
+    /// the property at `index`, without escapes; else reads nothing.
+    @inline(__always)
+    mutating func readKey(ofProperty index: Int, in keyTable: KeyTable) throws -> StringToken? {
+        guard peekToken() == UInt8(ascii: "\""),
+            let length = keyTable.quotedKeyLength(ofProperty: index, at: base + position, available: count - position)
+        else { return nil }
+        let key = StringToken(start: position + 1, end: position + length - 1, hasEscapes: false, isASCII: true)
+        position += length
+        try readColon()
+        return key
+    }
+
     /// What a key names in a model class, found by its bytes in `keyTable`: a saved property,
     /// `version` or `representedClassName`; `nil` for other keys, and for a key that is not
     /// ASCII, which may still name one by `String` equality (see ``match(_:in:keyTable:)``).
@@ -60,6 +73,29 @@ extension JSONReader {
         }
         position += 1
         return key
+    }
+
+    /// Moves past `text` when the next token begins with it and `text` is not empty; a string
+    /// that needs no escape, in quotes, is then that whole token.
+    @inline(__always)
+    mutating func readText(_ text: [UInt8]) -> Bool {
+        guard !text.isEmpty, peekToken() == text[0], position + text.count <= count else { return false }
+        let isEqual = text.withUnsafeBufferPointer { memcmp(base + position, $0.baseAddress!, $0.count) == 0 }
+        if isEqual { position += text.count }
+        return isEqual
+    }
+
+    /// Reads a whole number of one digit, as ModelKit writes versions; else reads nothing.
+    @inline(__always)
+    mutating func readSingleDigit() -> Int? {
+        let digit = peekToken() &- UInt8(ascii: "0")
+        guard digit < 10 else { return nil }
+        let next = byte(at: position + 1)
+        guard next &- UInt8(ascii: "0") >= 10, next != UInt8(ascii: "."), next | 0x20 != UInt8(ascii: "e") else {
+            return nil
+        }
+        position += 1
+        return Int(digit)
     }
 
     /// Whether the bytes at the position are `text`.

@@ -31,10 +31,16 @@ extension JSONReader {
         var hasEscapes = false
         var isASCII = true
         while true {
-            while index + 8 <= count,
-                !Self.needsAttention(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
-            {
-                index += 8
+            if index + 8 <= count {
+                let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+                let attention = Self.attention(word)
+                if attention == 0 {
+                    index += 8
+                    continue
+                }
+                // The lowest byte marked is the first to look at: a borrow marks only bytes
+                // above a true match.
+                index += attention.trailingZeroBitCount >> 3
             }
             let character = byte(at: index)
             if character == UInt8(ascii: "\"") {
@@ -55,19 +61,20 @@ extension JSONReader {
         }
     }
 
-    /// Whether any of eight bytes is a quote, a backslash, below U+0020 or above U+007F.
+    /// The high bits of the bytes among eight, the first in the lowest, that are a quote, a
+    /// backslash, below U+0020 or above U+007F; 0 when there are none.
     ///
-    /// Each test sets the high bit of a byte that matches (and possibly of bytes above it, by
-    /// a borrow), and of no byte when none matches, which is all the caller asks.
+    /// Each test sets the high bit of a byte that matches, and possibly of bytes above it, by a
+    /// borrow, but of none below the lowest match.
     @inline(__always)
-    static func needsAttention(_ word: UInt64) -> Bool {
+    static func attention(_ word: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let quotes = word ^ (ones &* 0x22)
         let backslashes = word ^ (ones &* 0x5C)
         let matches =
             ((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes) | ((word &- ones &* 0x20) & ~word)
             | word
-        return matches & (ones &* 0x80) != 0
+        return matches & (ones &* 0x80)
     }
 
     /// Checks the escape whose backslash is at `index`; returns the index after it.

@@ -22,6 +22,12 @@ final class KeyTable: Sendable {
     private let keyStarts: [Int]
     private let propertyCount: Int
     private let mask: Int
+    // Each property's key between quotes, as JSON writes a key that needs no escape, one after
+    // the other; for each property, where its quoted key starts and how long it is, or 0 for a
+    // key that needs an escape.
+    private let quotedKeys: [UInt8]
+    private let quotedStarts: [Int]
+    private let quotedLengths: [Int]
 
     /// A table of `propertyKeys` (in property order) plus `version` and `representedClassName`,
     /// or `nil` when a key is not ASCII or appears twice.
@@ -46,6 +52,34 @@ final class KeyTable: Sendable {
         keyStarts = starts
         propertyCount = propertyKeys.count
         mask = size - 1
+        var quoted: [UInt8] = []
+        var quotedStarts: [Int] = []
+        var quotedLengths: [Int] = []
+        for key in propertyKeys {
+            quotedStarts.append(quoted.count)
+            let needsEscape = key.utf8.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
+            quotedLengths.append(needsEscape ? 0 : key.utf8.count + 2)
+            if !needsEscape { quoted += [UInt8(ascii: "\"")] + Array(key.utf8) + [UInt8(ascii: "\"")] }
+        }
+        quotedKeys = quoted
+        self.quotedStarts = quotedStarts
+        self.quotedLengths = quotedLengths
+    }
+
+    /// The length of the key of the property at `index` between quotes, when the `available`
+    /// bytes at `text` begin with it; else `nil`.
+    ///
+    /// Data as ModelKit writes it has its keys in declaration order: comparing the next key's
+    /// bytes with the key expected next costs less than hashing them.
+    @inline(__always)
+    func quotedKeyLength(ofProperty index: Int, at text: UnsafePointer<UInt8>, available: Int) -> Int? {
+        guard index < propertyCount else { return nil }
+        let length = quotedLengths[index]
+        guard length > 0, length <= available else { return nil }
+        let isEqual = quotedKeys.withUnsafeBufferPointer { keys in
+            Self.equal(UnsafeRawPointer(keys.baseAddress! + quotedStarts[index]), UnsafeRawPointer(text), count: length)
+        }
+        return isEqual ? length : nil
     }
 
     /// What `key` names, or `nil` when its bytes match no key of the table (it may still

@@ -12,6 +12,8 @@ final class ModelMetadata: @unchecked Sendable {
     let modelName: String
     /// The UTF-8 bytes of ``modelName``, to compare the names in data with.
     let modelNameUTF8: [UInt8]
+    /// ``modelName`` in quotes, as JSON writes it when it needs no escape; else empty.
+    let quotedModelName: [UInt8]
     let legacyModelNames: [String]
     let modelVersion: Int
     let properties: [AnySavedProperty]
@@ -52,6 +54,8 @@ final class ModelMetadata: @unchecked Sendable {
         self.modelClass = modelClass
         modelName = modelClass.modelName
         modelNameUTF8 = Array(modelName.utf8)
+        let needsEscape = modelNameUTF8.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
+        quotedModelName = needsEscape ? [] : [UInt8(ascii: "\"")] + modelNameUTF8 + [UInt8(ascii: "\"")]
         legacyModelNames = modelClass.legacyModelNames
         modelVersion = modelClass.modelVersion
         let properties = Self.findProperties(of: modelClass)

@@ -33,7 +33,7 @@ extension ModelObject {
         reusing storage: UnsafeMutablePointer<ModelObject>?
     ) throws -> ModelObject {
         let object = try readObject(from: &reader, context: context, reusing: storage)
-        guard type(of: object).isSubclass(of: self) else { throw unrelated(object) }
+        guard type(of: object) == self || type(of: object).isSubclass(of: self) else { throw unrelated(object) }
         return object
     }
 
@@ -155,14 +155,22 @@ extension ModelObject {
         let reusable = modelClass == self ? storage.flatMap(reusableObject(in:)) : nil
         let object = fixedObject ?? reusable ?? modelClass.init()
         var found = FoundProperties(count: metadata.properties.count)
+        var expected = 0
         while hasEntry {
-            let key = try reader.scanKey()
-            let match = reader.match(key, in: keyTable)
+            let key: JSONReader.StringToken
+            let match: KeyTable.Match?
+            if let predicted = try reader.readKey(ofProperty: expected, in: keyTable) {
+                (key, match) = (predicted, .property(expected))
+            } else {
+                key = try reader.scanKey()
+                match = reader.match(key, in: keyTable)
+            }
             if case .property(let index)? = match, found.insert(index) {
                 guard
                     try object.readProperty(
                         at: index, metadata: metadata, keyTable: keyTable, from: &reader, context: context)
                 else { return stop(.dictionary, reader: &reader, at: start, issuesFrom: issueMark, context: context) }
+                expected = index + 1
             } else {
                 let pass = try object.readOtherEntry(
                     key, match: match, header: &header, from: &reader, metadata: metadata, keyTable: keyTable,
@@ -197,7 +205,10 @@ extension ModelObject {
     private func finishLoading(version: Int, metadata: ModelMetadata) {
         didLoadValues()
         newerVersion = version > metadata.modelVersion ? version : nil
-        changeRecord = ChangeRecord()
+        // Loading records no changes; an object loaded into may have had some before.
+        if !changeRecord.isEmpty || !changeRecord.skippedValues.isEmpty {
+            changeRecord = ChangeRecord()
+        }
     }
 
     /// Reads an entry that is not a property's first: `version` or `representedClassName`,

@@ -92,6 +92,7 @@ extension ModelObject {
     /// Reads the value of `version`, as ``version(_:context:)`` reads it from the dictionary
     /// form; plain integers without the dictionary form.
     static func readVersion(from reader: inout JSONReader, context: LoadContext) throws -> Int {
+        if let version = reader.readSingleDigit() { return version }
         if JSONReader.startsNumber(reader.peekToken()) {
             let start = reader.mark
             switch try reader.scanNumber().foundationInteger(in: reader) {
@@ -112,6 +113,11 @@ extension ModelObject {
         -> ModelObject.Type?
     {
         let metadata = context.metadata(of: self)
+        // The class's own name, as ModelKit writes it, compared in place.
+        if reader.readText(metadata.quotedModelName) {
+            if case .isChecked = rule { return nil }
+            return self
+        }
         let value: Any
         if reader.peekToken() == UInt8(ascii: "\"") {
             let token = try reader.scanString()

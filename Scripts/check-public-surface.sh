@@ -14,7 +14,7 @@ fi
 python3 - $graphs <<'PY'
 import json, sys
 machinery = ("savedCopy", "containsModelObjects", "visitModelObjects", "isNilSavedValue",
-             "make(savedValue:", "savedValue(context:", "writeJSON(to:")
+             "make(savedValue:", "read(from:", "savedValue(context:", "writeJSON(to:")
 leaks = []
 for path in sys.argv[1:]:
     for symbol in json.load(open(path))["symbols"]:

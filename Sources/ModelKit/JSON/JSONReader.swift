@@ -3,7 +3,7 @@ import Foundation
 /// Reads JSON from its UTF-8 bytes in one pass, straight into model objects.
 ///
 /// Loading creates one reader for each document and hands it to the
-/// ``SavedValue/_read(from:context:)`` of each value on the way down. Values under keys that
+/// `_read(from:context:)` of each value on the way down. Values under keys that
 /// a class declares are read from the bytes into their properties; values under other keys
 /// are built as the Foundation values that `JSONSerialization` gives, so that
 /// ``ModelObject/unknownValues`` holds the same values whichever reader loaded them.
@@ -14,7 +14,7 @@ import Foundation
 /// the line and column, and whose key path names the value being read.
 ///
 /// Custom saved values never need the reader: the default implementation reads the value's
-/// dictionary form and passes it to ``SavedValue/_make(savedValue:context:)``.
+/// dictionary form and passes it to `_make(savedValue:context:)`.
 public struct JSONReader {
     /// The deepest nesting of arrays and objects that the reader accepts, as
     /// `JSONSerialization` does.

@@ -25,7 +25,7 @@ extension ModelObject {
         case dictionary
     }
 
-    /// Reads a nested object of this class or a subclass, as ``_read(from:context:)`` does,
+    /// Reads a nested object of this class or a subclass, as `_read(from:context:)` does,
     /// for a property of this class or of an optional of it.
     static func readNestedObject(
         from reader: inout JSONReader,

@@ -14,6 +14,15 @@ private final class Agenda: ModelObject {
     @Saved var lastOpened: Date? = nil
 }
 
+/// A `Codable` value that holds a date.
+private struct Checkpoint: Codable, Equatable, CodableSavedValue {
+    var at: Date
+}
+
+private final class Log: ModelObject {
+    @Saved var checkpoint = Checkpoint(at: sampleDate.addingTimeInterval(0.5))
+}
+
 /// 2015-02-23T18:30:00Z.
 private let sampleDate = Date(timeIntervalSince1970: 1_424_716_200)
 
@@ -104,6 +113,15 @@ private let sampleDate = Date(timeIntervalSince1970: 1_424_716_200)
         let saved = try jsonObject(agenda.jsonString(options: .dejalObjectFormat))
         #expect(saved["created"] as? String == "1969-12-31T23:59:59Z")
         #expect((saved["due"] as? [String: Any])?["string"] as? String == "1969-12-31T23:59:58Z")
+    }
+
+    @Test(arguments: [WriteOptions.dejalObjectFormat, [.dejalObjectFormat, .foundationWriter]])
+    func datesInCodableValuesAreWholeSecondsToo(options: WriteOptions) throws {
+        let log = Log()
+        let saved = try jsonObject(log.jsonString(options: options))
+        #expect((saved["checkpoint"] as? [String: Any])?["at"] as? String == "2015-02-23T18:30:00Z")
+        let plain = try jsonObject(log.jsonString(options: options.subtracting(.dejalObjectFormat)))
+        #expect((plain["checkpoint"] as? [String: Any])?["at"] as? String == "2015-02-23T18:30:00.5Z")
     }
 
     @Test func theOutputLoadsBackWithTheFractionsDropped() throws {

@@ -102,6 +102,8 @@ private let sampleDate = Date(timeIntervalSince1970: 1_424_716_200)
         let json = try value.jsonString(options: [.dejalObjectFormat, .compact])
         #expect(json == #"{"version":1,"representedClassName":"DejalDate","string":"0001-01-01T00:00:00Z"}"#)
         #expect(try DateValue(json: json).isDistantPast)
+        let justAfter = DateValue(date: Date.distantPast.addingTimeInterval(0.5))
+        #expect(try justAfter.jsonString(options: [.dejalObjectFormat, .compact]) == json)
         let future = try DateValue.distantFuture.jsonString(options: [.dejalObjectFormat, .compact])
         #expect(future == #"{"version":1,"representedClassName":"DejalDate","string":"4001-01-01T00:00:00Z"}"#)
     }

@@ -65,8 +65,9 @@ struct SavedDate: Hashable, CustomStringConvertible {
     /// as DejalObject wrote it.
     var dejalObjectText: String? {
         guard let date else { return nil }
-        if date == .distantPast { return Self.legacyDistantPastText }
-        return ISO8601.dejalObjectString(from: date)
+        let whole = ISO8601.wholeSeconds(of: date)
+        if whole == .distantPast { return Self.legacyDistantPastText }
+        return ISO8601.string(from: whole)
     }
 
     var description: String {

@@ -27,6 +27,8 @@ class AnySavedProperty: @unchecked Sendable {
     func isEqual(_ value: Any, toValueOf object: ModelObject) -> Bool { false }
     func hash(of object: ModelObject, into hasher: inout Hasher) {}
     func copyValue(from source: ModelObject, to target: ModelObject, context: CopyContext) {}
+    /// A deep copy of the property's value in `object`.
+    func copiedValue(of object: ModelObject) -> Any { () }
     func visitModelObjects(of object: ModelObject, _ visitor: (ModelObject) -> Bool) -> Bool { true }
     /// The storage of the property in `object` when its type is a model class, else `nil`.
     func modelStorage(in object: ModelObject) -> UnsafeMutablePointer<ModelObject>? { nil }
@@ -210,6 +212,10 @@ final class SavedProperty<Value: SavedValue>: AnySavedProperty, @unchecked Senda
         target.isPristine = false
         let value = storage(of: source).pointee.value
         storage(of: target).pointee.value = containsModelObjects ? value._savedCopy(context: context) : value
+    }
+
+    override func copiedValue(of object: ModelObject) -> Any {
+        storage(of: object).pointee.value._savedCopy(context: CopyContext())
     }
 
     override func modelStorage(in object: ModelObject) -> UnsafeMutablePointer<ModelObject>? {

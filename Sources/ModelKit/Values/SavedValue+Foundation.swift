@@ -16,7 +16,7 @@ extension Date: SavedValue {
             return date
         }
         if let date = savedValue as? Date { return date }
-        throw mismatch(savedValue, expected: "an ISO 8601 date string")
+        throw mismatch(savedValue, expected: "an ISO 8601 date string", readAs: String.self)
     }
 
     /// The ISO 8601 string in UTC, with fractional seconds when the date has any, unless the
@@ -52,7 +52,7 @@ extension Data: SavedValue {
             return data
         }
         if let data = savedValue as? Data { return data }
-        throw mismatch(savedValue, expected: "a Base64 string")
+        throw mismatch(savedValue, expected: "a Base64 string", readAs: String.self)
     }
 
     /// The Base64 string.
@@ -81,7 +81,7 @@ extension URL: SavedValue {
     /// - Throws: A ``ModelError`` when the value does not fit.
     public static func _make(savedValue: Any, context: LoadContext) throws -> URL {
         guard let string = FastCast.string(savedValue) else {
-            throw mismatch(savedValue, expected: "a URL string")
+            throw mismatch(savedValue, expected: "a URL string", readAs: String.self)
         }
         guard !string.isEmpty, let url = URL(string: string) else {
             throw ModelError(.invalidValue(expected: "a URL", found: FoundValue.quoted(string)))
@@ -113,7 +113,7 @@ extension UUID: SavedValue {
     /// - Throws: A ``ModelError`` when the value does not fit.
     public static func _make(savedValue: Any, context: LoadContext) throws -> UUID {
         guard let string = FastCast.string(savedValue) else {
-            throw mismatch(savedValue, expected: "a UUID string")
+            throw mismatch(savedValue, expected: "a UUID string", readAs: String.self)
         }
         guard let uuid = UUID(uuidString: string) else {
             throw ModelError(.invalidValue(expected: "a UUID", found: FoundValue.quoted(string)))

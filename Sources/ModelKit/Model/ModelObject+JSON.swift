@@ -26,14 +26,15 @@ extension ModelObject {
         try self.init(json: Data(json.utf8), options: options)
     }
 
-    /// Creates an object of the class that the JSON names: this class or a registered subclass.
+    /// Creates an object of the class that the JSON names: this class or a subclass, as
+    /// ``make(dictionary:options:)`` does.
     ///
     /// - Parameters:
     ///   - json: UTF-8 JSON whose top level is an object.
     ///   - options: How to load; strict by default.
-    /// - Returns: An object of this class or of a registered subclass.
-    /// - Throws: A ``ModelError`` for invalid JSON, a class outside the registry or not a
-    ///   subclass, or a value that does not fit.
+    /// - Returns: An object of this class or of a subclass.
+    /// - Throws: A ``ModelError`` for invalid JSON, a class name that resolves to no class,
+    ///   to a class that is not a subclass or to two classes, or a value that does not fit.
     public class func make(json: Data, options: LoadOptions = []) throws -> Self {
         try make(dictionary: parseJSON(json), options: options)
     }
@@ -43,9 +44,9 @@ extension ModelObject {
     /// - Parameters:
     ///   - json: JSON whose top level is an object.
     ///   - options: How to load; strict by default.
-    /// - Returns: An object of this class or of a registered subclass.
-    /// - Throws: A ``ModelError`` for invalid JSON, a class outside the registry, or a value
-    ///   that does not fit.
+    /// - Returns: An object of this class or of a subclass.
+    /// - Throws: A ``ModelError`` for invalid JSON, a class name that does not resolve to
+    ///   one subclass, or a value that does not fit.
     public class func make(json: String, options: LoadOptions = []) throws -> Self {
         try make(json: Data(json.utf8), options: options)
     }

@@ -11,8 +11,8 @@ import ModelKit
 /// `copy()`, or whose JSON from ModelKit's writer does not read back into the same bytes. An
 /// object from a lenient load writes back the values it skipped, so it reads back leniently.
 ///
-/// `Scripts/fuzz.sh` compiles this file into the fuzz target, so it uses ModelKit's public API
-/// and Foundation only.
+/// The fuzz package compiles this file through a link to it in Fuzz/Sources/ModelKitFuzz, so
+/// it uses ModelKit's public API and Foundation only.
 struct FuzzInputCheck {
     /// Called with each broken promise; the fuzz target stops there, a test records it.
     let report: (String) -> Void

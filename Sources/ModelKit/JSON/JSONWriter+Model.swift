@@ -41,7 +41,7 @@ extension JSONWriter {
     private mutating func writeSorted(_ object: ModelObject, metadata: ModelMetadata) throws {
         var entries: [(key: String, value: Any)] = object.unknownValues.map { ($0.key, $0.value) }
         entries.append((ModelObject.versionKey, object.newerVersion ?? metadata.modelVersion))
-        entries.append((ModelObject.classNameKey, object.keptClassName ?? metadata.modelName))
+        entries.append((ModelObject.classNameKey, object.keptClassName ?? options.className(of: metadata)))
         hasWrittenKeptValues = hasWrittenKeptValues || object.keptClassName != nil
         var properties: [String: AnySavedProperty] = [:]
         for property in metadata.properties {
@@ -70,7 +70,7 @@ extension JSONWriter {
     }
 
     private mutating func writeClassName(of object: ModelObject, metadata: ModelMetadata) {
-        guard let keptClassName = object.keptClassName else { return writeString(metadata.modelName) }
+        guard let keptClassName = object.keptClassName else { return writeString(options.className(of: metadata)) }
         writeString(keptClassName)
         hasWrittenKeptValues = true
     }

@@ -1,7 +1,7 @@
 /// The state of one load: its options, the problems found so far and the nesting depth.
 ///
 /// ModelKit creates one for each call that loads data and passes it to every
-/// ``SavedValue/make(savedValue:context:)`` on the way down. Custom saved values only pass it on.
+/// `_make(savedValue:context:)` on the way down. Custom saved values only pass it on.
 public final class LoadContext {
     /// The options of the load.
     public let options: LoadOptions

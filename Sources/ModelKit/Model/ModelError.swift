@@ -11,7 +11,7 @@ import Foundation
 ///     print(error)  // children[2].label.red: expected a number, found "red"
 /// }
 /// ```
-public struct ModelError: Error, CustomStringConvertible, CustomDebugStringConvertible {
+public struct ModelError: LocalizedError, CustomStringConvertible, CustomDebugStringConvertible {
     /// What went wrong.
     public enum Reason: Sendable, Equatable {
         /// The value has the wrong type, such as a string where a number belongs.
@@ -52,6 +52,9 @@ public struct ModelError: Error, CustomStringConvertible, CustomDebugStringConve
     public var keyPath: ModelKeyPath
     /// The error that caused this one, if another error did.
     public var underlyingError: (any Error)?
+    /// The type that a mismatched or missing value was read as, such as `String` for a date,
+    /// for the `DecodingError` that `Codable` reports.
+    var expectedType: Any.Type?
 
     /// Creates an error.
     ///
@@ -68,6 +71,12 @@ public struct ModelError: Error, CustomStringConvertible, CustomDebugStringConve
     /// The reason, preceded by the key path unless the problem is at the root.
     public var description: String {
         keyPath.isRoot ? reasonText : "\(keyPath): \(reasonText)"
+    }
+
+    /// The key path and the reason, as ``description`` gives them, so that
+    /// `localizedDescription` and alerts show them instead of a generic message.
+    public var errorDescription: String? {
+        description
     }
 
     /// The description, followed by the underlying error when there is one.
@@ -107,6 +116,13 @@ public struct ModelError: Error, CustomStringConvertible, CustomDebugStringConve
         case .custom(let detail):
             return detail
         }
+    }
+
+    /// This error, recording the type that the value at fault was read as.
+    func expecting(_ type: Any.Type) -> ModelError {
+        var copy = self
+        copy.expectedType = type
+        return copy
     }
 
     func prefixed(with component: ModelKeyPath.Component) -> ModelError {

@@ -50,6 +50,7 @@ extension ModelObject {
     ) throws -> ResolvedClass {
         guard let name = FastCast.string(value) else {
             let error = ModelError(.typeMismatch(expected: "a class name", found: FoundValue.describe(value)))
+                .expecting(String.self)
             try context.report(error.prefixed(with: .key(classNameKey)))
             return ResolvedClass(modelClass: self)
         }

@@ -73,6 +73,12 @@ extension ModelObject {
     }
 
     /// A `DecodingError` for a load error: its key path continues the decoder's coding path.
+    ///
+    /// The kinds are those `JSONDecoder` reports for the same data read into a `Codable`
+    /// struct: `typeMismatch` for a value of the wrong type, `valueNotFound` for `null` where
+    /// a value is required, and `dataCorrupted` for a value of the right type that does not
+    /// parse or fit, such as an invalid date string or a number out of range. An error that a
+    /// `CodableSavedValue` reported keeps its own kind.
     static func decodingError(_ error: ModelError, decoder: any Decoder) -> DecodingError {
         let codingPath = decoder.codingPath + AnyCodingKey.codingPath(of: error.keyPath)
         let context = DecodingError.Context(
@@ -80,7 +86,19 @@ extension ModelObject {
             debugDescription: error.description,
             underlyingError: error
         )
-        return DecodingError.dataCorrupted(context)
+        switch error.reason {
+        case .typeMismatch: return .typeMismatch(error.expectedType ?? Any.self, context)
+        case .valueNotFound: return .valueNotFound(error.expectedType ?? Any.self, context)
+        case .custom:
+            guard let underlying = error.underlyingError as? DecodingError else { return .dataCorrupted(context) }
+            switch underlying {
+            case .typeMismatch(let type, _): return .typeMismatch(type, context)
+            case .valueNotFound(let type, _): return .valueNotFound(type, context)
+            case .keyNotFound(let key, _): return .keyNotFound(key, context)
+            default: return .dataCorrupted(context)
+            }
+        default: return .dataCorrupted(context)
+        }
     }
 }
 

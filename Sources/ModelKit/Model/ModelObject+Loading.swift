@@ -9,7 +9,7 @@ extension ModelObject {
     }
 
     /// Reads the nested object of a property whose type is this class, from its dictionary
-    /// form, as ``make(savedValue:context:)`` does.
+    /// form, as ``_make(savedValue:context:)`` does.
     ///
     /// The object the property holds now is usually the default that the owner's initializer
     /// created a moment ago, which the loaded object replaces. When that object is untouched
@@ -24,7 +24,7 @@ extension ModelObject {
         reusing storage: UnsafeMutablePointer<ModelObject>
     ) throws -> ModelObject {
         guard let dictionary = FastCast.dictionary(savedValue) else {
-            throw mismatch(savedValue, expected: "an object")
+            throw mismatch(savedValue, expected: "an object", readAs: [String: Any].self)
         }
         let reusable = isKnownUniquelyReferenced(&storage.pointee) && storage.pointee.isPristine ? storage.pointee : nil
         let object = try makeObject(from: dictionary, context: context, reusing: reusable)
@@ -137,6 +137,7 @@ extension ModelObject {
         for (key, value) in entries.unknownEntries {
             unknownValues[key] = value
         }
+        didLoadValues()
         newerVersion = version > metadata.modelVersion ? version : nil
         changeRecord = ChangeRecord()
     }
@@ -169,6 +170,7 @@ extension ModelObject {
         if foundCount < data.count {
             collectUnknownValues(of: data, metadata: metadata)
         }
+        didLoadValues()
         newerVersion = version > metadata.modelVersion ? version : nil
         if version < metadata.modelVersion {
             isSuppressingChanges = true
@@ -230,7 +232,7 @@ extension ModelObject {
             return version
         }
         do {
-            return try context.within(.key(versionKey)) { try Int.make(savedValue: value, context: context) }
+            return try context.within(.key(versionKey)) { try Int._make(savedValue: value, context: context) }
         } catch let error as ModelError {
             try context.report(error)
             return 1

@@ -45,6 +45,19 @@ public struct Saved<Value: SavedValue> {
         self.key = key
     }
 
+    /// Not available: a saved property that cannot be `nil` needs a default value.
+    ///
+    /// - Parameter key: The key in the data.
+    @available(
+        *, unavailable,
+        message:
+            "a @Saved property needs a default value, such as '@Saved var name = \"\"'; only an optional may leave it out"
+    )
+    @_disfavoredOverload
+    public init(_ key: String? = nil) {
+        preconditionFailure("unreachable: the initializer is unavailable")
+    }
+
     /// Not available: `@Saved` properties live only in ``ModelObject`` subclasses, which reach
     /// the value through the enclosing instance.
     @available(*, unavailable, message: "@Saved is available only on properties of ModelObject subclasses")
@@ -104,9 +117,13 @@ public struct Saved<Value: SavedValue> {
         of storageKeyPath: ReferenceWritableKeyPath<Model, Saved<Value>>,
         in model: Model
     ) -> Int {
-        withUnsafeMutablePointer(to: &model[keyPath: storageKeyPath]) { pointer in
-            UnsafeMutableRawPointer(pointer) - UnsafeMutableRawPointer(Unmanaged.passUnretained(model).toOpaque())
+        let offset = withUnsafeMutablePointer(to: &model[keyPath: storageKeyPath]) { pointer in
+            FieldStorage.offset(of: pointer, in: model)
         }
+        precondition(
+            ModelMetadata.of(type(of: model)).propertiesByOffset[offset] != nil,
+            "The storage of a saved property of \(type(of: model)) is not at an offset that reflection reported")
+        return offset
     }
 }
 

@@ -8,7 +8,7 @@ extension Date: SavedValue {
     ///   - context: The state of the load.
     /// - Returns: The value.
     /// - Throws: A ``ModelError`` when the value does not fit.
-    public static func make(savedValue: Any, context: LoadContext) throws -> Date {
+    public static func _make(savedValue: Any, context: LoadContext) throws -> Date {
         if let string = FastCast.string(savedValue) {
             guard let date = ISO8601.date(from: string) else {
                 throw ModelError(.invalidValue(expected: "an ISO 8601 date", found: FoundValue.quoted(string)))
@@ -16,21 +16,22 @@ extension Date: SavedValue {
             return date
         }
         if let date = savedValue as? Date { return date }
-        throw mismatch(savedValue, expected: "an ISO 8601 date string")
+        throw mismatch(savedValue, expected: "an ISO 8601 date string", readAs: String.self)
     }
 
-    /// The ISO 8601 string in UTC, with fractional seconds when the date has any.
+    /// The ISO 8601 string in UTC, with fractional seconds when the date has any, unless the
+    /// write is in ``WriteOptions/dejalObjectFormat``.
     ///
     /// - Parameter context: The state of the write.
     /// - Returns: The dictionary form.
-    public func savedValue(context: SaveContext) throws -> Any {
-        ISO8601.string(from: self)
+    public func _savedValue(context: SaveContext) throws -> Any {
+        ISO8601.string(from: context.options.writtenDate(self))
     }
 
     /// Writes the ISO 8601 string.
     ///
     /// - Parameter writer: The writer to append to.
-    public func writeJSON(to writer: inout JSONWriter) throws {
+    public func _writeJSON(to writer: inout JSONWriter) throws {
         writer.writeDate(self)
     }
 }
@@ -43,7 +44,7 @@ extension Data: SavedValue {
     ///   - context: The state of the load.
     /// - Returns: The value.
     /// - Throws: A ``ModelError`` when the value does not fit.
-    public static func make(savedValue: Any, context: LoadContext) throws -> Data {
+    public static func _make(savedValue: Any, context: LoadContext) throws -> Data {
         if let string = FastCast.string(savedValue) {
             guard let data = Data(base64Encoded: string) else {
                 throw ModelError(.invalidValue(expected: "Base64 data", found: FoundValue.quoted(string)))
@@ -51,21 +52,21 @@ extension Data: SavedValue {
             return data
         }
         if let data = savedValue as? Data { return data }
-        throw mismatch(savedValue, expected: "a Base64 string")
+        throw mismatch(savedValue, expected: "a Base64 string", readAs: String.self)
     }
 
     /// The Base64 string.
     ///
     /// - Parameter context: The state of the write.
     /// - Returns: The dictionary form.
-    public func savedValue(context: SaveContext) throws -> Any {
+    public func _savedValue(context: SaveContext) throws -> Any {
         base64EncodedString()
     }
 
     /// Writes the Base64 string.
     ///
     /// - Parameter writer: The writer to append to.
-    public func writeJSON(to writer: inout JSONWriter) throws {
+    public func _writeJSON(to writer: inout JSONWriter) throws {
         writer.writeString(base64EncodedString())
     }
 }
@@ -78,9 +79,9 @@ extension URL: SavedValue {
     ///   - context: The state of the load.
     /// - Returns: The value.
     /// - Throws: A ``ModelError`` when the value does not fit.
-    public static func make(savedValue: Any, context: LoadContext) throws -> URL {
+    public static func _make(savedValue: Any, context: LoadContext) throws -> URL {
         guard let string = FastCast.string(savedValue) else {
-            throw mismatch(savedValue, expected: "a URL string")
+            throw mismatch(savedValue, expected: "a URL string", readAs: String.self)
         }
         guard !string.isEmpty, let url = URL(string: string) else {
             throw ModelError(.invalidValue(expected: "a URL", found: FoundValue.quoted(string)))
@@ -92,12 +93,12 @@ extension URL: SavedValue {
     ///
     /// - Parameter context: The state of the write.
     /// - Returns: The dictionary form.
-    public func savedValue(context: SaveContext) throws -> Any { absoluteString }
+    public func _savedValue(context: SaveContext) throws -> Any { absoluteString }
 
     /// Writes the absolute string of the URL.
     ///
     /// - Parameter writer: The writer to append to.
-    public func writeJSON(to writer: inout JSONWriter) throws {
+    public func _writeJSON(to writer: inout JSONWriter) throws {
         writer.writeString(absoluteString)
     }
 }
@@ -110,9 +111,9 @@ extension UUID: SavedValue {
     ///   - context: The state of the load.
     /// - Returns: The value.
     /// - Throws: A ``ModelError`` when the value does not fit.
-    public static func make(savedValue: Any, context: LoadContext) throws -> UUID {
+    public static func _make(savedValue: Any, context: LoadContext) throws -> UUID {
         guard let string = FastCast.string(savedValue) else {
-            throw mismatch(savedValue, expected: "a UUID string")
+            throw mismatch(savedValue, expected: "a UUID string", readAs: String.self)
         }
         guard let uuid = UUID(uuidString: string) else {
             throw ModelError(.invalidValue(expected: "a UUID", found: FoundValue.quoted(string)))
@@ -124,12 +125,12 @@ extension UUID: SavedValue {
     ///
     /// - Parameter context: The state of the write.
     /// - Returns: The dictionary form.
-    public func savedValue(context: SaveContext) throws -> Any { uuidString }
+    public func _savedValue(context: SaveContext) throws -> Any { uuidString }
 
     /// Writes the UUID string.
     ///
     /// - Parameter writer: The writer to append to.
-    public func writeJSON(to writer: inout JSONWriter) throws {
+    public func _writeJSON(to writer: inout JSONWriter) throws {
         writer.writeString(uuidString)
     }
 }

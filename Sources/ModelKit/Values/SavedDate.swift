@@ -22,9 +22,11 @@ struct SavedDate: Hashable, CustomStringConvertible {
     init(_ date: Date) {
         var rounded = date
         // One round trip settles almost every date; far from 2001 a Double cannot hold every
-        // microsecond, and a second one settles those.
+        // microsecond, and a second one settles those. A date that has no text (NaN, or beyond
+        // the years ISO 8601 text holds) stays as it is, and writing it throws.
         for _ in 0..<3 {
-            guard let next = ISO8601.date(from: Self.text(for: rounded)), next != rounded else { break }
+            guard let text = try? Self.text(for: rounded), let next = ISO8601.date(from: text), next != rounded
+            else { break }
             rounded = next
         }
         self.date = rounded
@@ -40,17 +42,17 @@ struct SavedDate: Hashable, CustomStringConvertible {
         return ISO8601.date(from: text)
     }
 
-    private static func text(for date: Date) -> String {
-        ISO8601.string(from: date, maximumFractionDigits: fractionDigits)
+    private static func text(for date: Date) throws -> String {
+        try ISO8601.string(from: date, maximumFractionDigits: fractionDigits)
     }
 
-    /// The saved string, such as `2015-02-23T18:30:00Z`.
-    var text: String {
-        Self.text(for: date)
+    /// The saved string, such as `2015-02-23T18:30:00Z`, or `nil` for a date that has none.
+    var text: String? {
+        try? Self.text(for: date)
     }
 
     var description: String {
-        text
+        text ?? "\(date.timeIntervalSinceReferenceDate) seconds from 2001-01-01T00:00:00Z"
     }
 }
 
@@ -63,6 +65,6 @@ extension SavedDate: SavedRepresentable {
     }
 
     var savedRepresentation: String {
-        text
+        get throws { try Self.text(for: date) }
     }
 }

@@ -14,13 +14,13 @@ let package = Package(
     ],
     products: [
         .library(name: "ModelKit", targets: ["ModelKit"]),
-        .executable(name: "demo", targets: ["Demo"]),
-        .executable(name: "modelkit-benchmark", targets: ["ModelKitBenchmark"]),
+        .executable(name: "demo", targets: ["ModelKitDemo"]),
     ],
     targets: [
         .target(name: "ModelKit"),
-        .executableTarget(name: "Demo", dependencies: ["ModelKit"], path: "Demo"),
-        .executableTarget(name: "ModelKitBenchmark", dependencies: ["ModelKit"]),
+        // A target name of its own: SwiftPM needs target names to be unique across a package
+        // graph, and an app that depends on ModelKit may well have a target named `Demo`.
+        .executableTarget(name: "ModelKitDemo", dependencies: ["ModelKit"], path: "Demo"),
         .testTarget(name: "ModelKitTests", dependencies: ["ModelKit"]),
     ],
     swiftLanguageModes: [.v6]

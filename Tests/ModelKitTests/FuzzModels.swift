@@ -3,8 +3,9 @@ import ModelKit
 
 // The models that the fuzz target (Fuzz/ModelKitFuzz) and `FuzzRegressionTests` load: between
 // them they hold every kind of saved value, nested objects, a class hierarchy for
-// `make(json:)`, and a version with migration hooks. `Scripts/fuzz.sh` compiles this file into
-// the fuzz target, so it uses ModelKit's public API and Foundation only.
+// `make(json:)`, and a version with migration hooks. The fuzz package compiles this file
+// through a link to it in Fuzz/Sources/ModelKitFuzz, so it uses ModelKit's public API and
+// Foundation only.
 
 enum FuzzFlavor: String, SavedValue {
     case vanilla, chocolate, strawberry

@@ -31,6 +31,7 @@ private var writers: [(name: String, write: (ModelObject) throws -> Void)] {
         ("jsonData", { _ = try $0.jsonData() }),
         ("sorted compact", { _ = try $0.jsonData(options: [.compact, .sortedKeys]) }),
         ("foundationWriter", { _ = try $0.jsonData(options: .foundationWriter) }),
+        ("dejalObjectFormat", { _ = try $0.jsonData(options: [.dejalObjectFormat, .foundationWriter]) }),
         ("dictionary", { _ = try $0.dictionary }),
         (
             "save",

@@ -101,4 +101,26 @@ private final class Small: ModelObject {
         }
         #expect(try Blob().dictionary["bytes"] as? String == "aGVsbG8=")
     }
+
+    @Test func genericCodeCallsTheRequiredInitializers() throws {
+        func open<T: ModelObject>(_: T.Type, _ data: Data) throws -> T { try T(json: data) }
+        func open<T: ModelObject>(_: T.Type, dictionary: [String: Any]) throws -> T { try T(dictionary: dictionary) }
+        func open<T: ModelObject>(_: T.Type, file: URL) throws -> T { try T(contentsOf: file) }
+
+        let small = try open(Small.self, Data(#"{"text":"from data","count":5}"#.utf8))
+        #expect(small.text == "from data" && small.count == 5)
+        #expect(try open(Small.self, dictionary: ["count": 6]).count == 6)
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("generic-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try small.save(to: file)
+        #expect(try open(Small.self, file: file) == small)
+    }
+
+    @Test func loadsAJSONStringIntoAnExistingObject() throws {
+        let small = Small()
+        try small.load(json: #"{"text":"loaded","list":[1,2]}"#)
+        #expect(small.text == "loaded" && small.list == [1, 2] && !small.hasChanges)
+        #expect(throws: ModelError.self) { try small.load(json: #"{"count":"two"}"#) }
+        #expect(small.count == 2)
+    }
 }

@@ -206,4 +206,12 @@ private func loadError(_ json: String) -> ModelError? {
             return true
         }
     }
+
+    @Test func localizedDescriptionNamesTheKeyPathAndReason() throws {
+        let error = ModelError(
+            .typeMismatch(expected: "a number", found: #""red""#), at: ModelKeyPath([.key("label"), .key("red")]))
+        #expect(error.errorDescription == #"label.red: expected a number, found "red""#)
+        let asError: any Error = error
+        #expect(asError.localizedDescription == #"label.red: expected a number, found "red""#)
+    }
 }

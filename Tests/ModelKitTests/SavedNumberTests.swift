@@ -34,7 +34,7 @@ private final class Measurement: ModelObject {
         let parsed = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [Any])
         let context = LoadContext(options: [])
         for (value, found) in zip(values, parsed) {
-            let read = try Double.make(savedValue: found, context: context)
+            let read = try Double._make(savedValue: found, context: context)
             #expect(read.bitPattern == value.bitPattern, "\(value) read as \(read) from \(type(of: found))")
         }
     }
@@ -65,12 +65,12 @@ private final class Measurement: ModelObject {
             try JSONSerialization.jsonObject(with: Data("[true, 1, 0, false, 1.5, 18446744073709551615]".utf8))
                 as? [Any])
         let context = LoadContext(options: [])
-        #expect(try Bool.make(savedValue: parsed[0], context: context) == true)
-        #expect(throws: ModelError.self) { try Int.make(savedValue: parsed[0], context: context) }
-        #expect(try Int.make(savedValue: parsed[1], context: context) == 1)
-        #expect(try Bool.make(savedValue: parsed[2], context: context) == false)
-        #expect(throws: ModelError.self) { try Double.make(savedValue: parsed[3], context: context) }
-        #expect(try Double.make(savedValue: parsed[4], context: context) == 1.5)
-        #expect(try UInt64.make(savedValue: parsed[5], context: context) == .max)
+        #expect(try Bool._make(savedValue: parsed[0], context: context) == true)
+        #expect(throws: ModelError.self) { try Int._make(savedValue: parsed[0], context: context) }
+        #expect(try Int._make(savedValue: parsed[1], context: context) == 1)
+        #expect(try Bool._make(savedValue: parsed[2], context: context) == false)
+        #expect(throws: ModelError.self) { try Double._make(savedValue: parsed[3], context: context) }
+        #expect(try Double._make(savedValue: parsed[4], context: context) == 1.5)
+        #expect(try UInt64._make(savedValue: parsed[5], context: context) == .max)
     }
 }

@@ -9,7 +9,7 @@ extension JSONWriter {
         if let string = value as? String {
             writeString(string)
         } else if let decimal = value as? NSDecimalNumber {
-            try decimal.decimalValue.writeJSON(to: &self)
+            try decimal.decimalValue._writeJSON(to: &self)
         } else if let number = SavedNumber(value) {
             try writeNumber(number)
         } else if let array = value as? [Any] {
@@ -19,9 +19,9 @@ extension JSONWriter {
         } else if value is NSNull {
             writeNull()
         } else if let date = value as? Date {
-            try date.writeJSON(to: &self)
+            try date._writeJSON(to: &self)
         } else if let data = value as? Data {
-            try data.writeJSON(to: &self)
+            try data._writeJSON(to: &self)
         } else if let object = value as? ModelObject {
             try writeModelObject(object)
         } else {
@@ -35,7 +35,7 @@ extension JSONWriter {
         case .int(let int): writeInteger(int)
         case .uint(let uint): writeInteger(uint)
         case .double(let double): try writeDouble(double)
-        case .decimal(let decimal): try decimal.writeJSON(to: &self)
+        case .decimal(let decimal): try decimal._writeJSON(to: &self)
         }
     }
 
@@ -56,13 +56,13 @@ extension JSONWriter {
 private struct AnyJSONValue: SavedValue {
     let value: Any
 
-    static func make(savedValue: Any, context: LoadContext) throws -> AnyJSONValue {
+    static func _make(savedValue: Any, context: LoadContext) throws -> AnyJSONValue {
         AnyJSONValue(value: savedValue)
     }
 
-    func savedValue(context: SaveContext) throws -> Any { value }
+    func _savedValue(context: SaveContext) throws -> Any { value }
 
-    func writeJSON(to writer: inout JSONWriter) throws {
+    func _writeJSON(to writer: inout JSONWriter) throws {
         try writer.writeAny(value)
     }
 

@@ -7,8 +7,6 @@ import Foundation
 /// `prettyPrinted` output. Custom saved values write through the methods below; most use
 /// ``SavedRepresentable`` and never touch the writer.
 public struct JSONWriter {
-    /// The bytes written so far.
-    public var bytes: [UInt8] { buffer.array }
 
     private(set) var buffer = JSONBuffer(capacity: 1024)
 
@@ -17,6 +15,9 @@ public struct JSONWriter {
     let escapesSlashes: Bool
     private var level = 0
     var objectsBeingWritten: [ObjectIdentifier] = []
+    /// Whether the JSON holds values kept from loaded data that a strict load rejects: values
+    /// that a lenient load skipped.
+    var hasWrittenSkippedValues = false
 
     init(options: WriteOptions) {
         self.options = options
@@ -101,7 +102,7 @@ public struct JSONWriter {
     ///
     /// - Throws: A ``ModelError`` for a date that has no text that reads back.
     mutating func writeDate(_ date: Date) throws {
-        try ISO8601.withText(of: date) { text in
+        try ISO8601.withText(of: options.writtenDate(date)) { text in
             buffer.append(0x22)
             buffer.append(text)
             buffer.append(0x22)
@@ -123,7 +124,7 @@ public struct JSONWriter {
             if index > 0 { append(",") }
             newLine()
             do {
-                try array[index].writeJSON(to: &self)
+                try array[index]._writeJSON(to: &self)
             } catch let error as ModelError {
                 throw error.prefixed(with: .index(index))
             }
@@ -146,7 +147,7 @@ public struct JSONWriter {
             guard let value = dictionary[key] else { continue }
             writeKey(key, isFirst: index == 0)
             do {
-                try value.writeJSON(to: &self)
+                try value._writeJSON(to: &self)
             } catch let error as ModelError {
                 throw error.prefixed(with: .key(key))
             }
@@ -302,7 +303,7 @@ public struct JSONWriter {
     static func sortedByJSON<Element: SavedValue>(_ elements: [Element]) -> [Element] {
         let keyed = elements.map { element -> ([UInt8], Element) in
             var writer = JSONWriter(options: [.compact, .sortedKeys])
-            try? element.writeJSON(to: &writer)
+            try? element._writeJSON(to: &writer)
             return (writer.buffer.array, element)
         }
         return keyed.sorted { $0.0.lexicographicallyPrecedes($1.0) }.map(\.1)

@@ -11,7 +11,7 @@ import Foundation
 ///     print(error)  // children[2].label.red: expected a number, found "red"
 /// }
 /// ```
-public struct ModelError: Error, CustomStringConvertible, CustomDebugStringConvertible {
+public struct ModelError: LocalizedError, CustomStringConvertible, CustomDebugStringConvertible {
     /// What went wrong.
     public enum Reason: Sendable, Equatable {
         /// The value has the wrong type, such as a string where a number belongs.
@@ -72,6 +72,12 @@ public struct ModelError: Error, CustomStringConvertible, CustomDebugStringConve
     /// The reason, preceded by the key path unless the problem is at the root.
     public var description: String {
         keyPath.isRoot ? reasonText : "\(keyPath): \(reasonText)"
+    }
+
+    /// The key path and the reason, as ``description`` gives them, so that
+    /// `localizedDescription` and alerts show them instead of a generic message.
+    public var errorDescription: String? {
+        description
     }
 
     /// The description, followed by the underlying error when there is one.

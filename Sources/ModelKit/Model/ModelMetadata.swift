@@ -1,5 +1,4 @@
 import Foundation
-@_spi(Reflection) import Swift
 
 /// What ModelKit knows of one model class, computed once and shared by every thread.
 ///
@@ -78,19 +77,17 @@ final class ModelMetadata: @unchecked Sendable {
         precondition(Set(keys).count == keys.count, "\(modelClass) declares the same saved key twice: \(keys)")
     }
 
-    // `_EachFieldOptions.classType`, spelled by value: the named constant is a global that
-    // strict concurrency checking will not let Swift 6 code read.
-    private static let classFieldsOption = _EachFieldOptions(rawValue: 1 << 0)
-
     private static func findProperties(of modelClass: ModelObject.Type) -> [AnySavedProperty] {
+        guard let allFields = FieldReflection.fields(of: modelClass) else {
+            preconditionFailure(
+                "The Swift runtime did not list the stored fields of \(modelClass), so its saved properties cannot be found"
+            )
+        }
         var fields: [(name: String, offset: Int, type: any SavedField.Type)] = []
-        _forEachField(of: modelClass, options: classFieldsOption) { name, offset, fieldType, _ in
-            if let savedType = fieldType as? any SavedField.Type {
-                var fieldName = String(cString: name)
-                if fieldName.hasPrefix("_") { fieldName.removeFirst() }
-                fields.append((fieldName, offset, savedType))
-            }
-            return true
+        for field in allFields {
+            guard let savedType = field.type as? any SavedField.Type else { continue }
+            let name = field.name.hasPrefix("_") ? String(field.name.dropFirst()) : field.name
+            fields.append((name, field.offset, savedType))
         }
         guard !fields.isEmpty else { return [] }
         let prototype = modelClass.init()

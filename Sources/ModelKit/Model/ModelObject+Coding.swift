@@ -114,6 +114,7 @@ private final class ArchiveFailure {
 extension ModelObject {
     private static let archivedJSONKey = "json"
     private static let archivedErrorKey = "error"
+    private static let archivedLenientKey = "lenient"
     private static let archiveFailure = ThreadLocal { ArchiveFailure() }
 
     /// Creates an object from a keyed archive, refusing archives of other classes with an
@@ -171,7 +172,10 @@ extension ModelObject {
                 throw ModelError(.custom("the archive holds no \(Self.modelName): \(message ?? "no JSON form")"))
             }
             let dictionary = try Self.parseJSON(json as Data)
-            let context = LoadContext(options: [])
+            // An object that holds values a lenient load skipped archives them as they were
+            // found; it unarchives leniently, into an equal object that keeps them again.
+            let isLenient = coder.containsValue(forKey: Self.archivedLenientKey)
+            let context = LoadContext(options: isLenient ? .lenient : [])
             try type(of: self).checkClassName(in: dictionary, context: context)
             try loadRoot(from: dictionary, context: context)
             return true
@@ -188,8 +192,12 @@ extension ModelObject {
     /// that prevents it, since `NSCoder` cannot report failures while encoding.
     func archiveValues(to coder: NSCoder) {
         do {
-            let json = try jsonData(options: [.compact])
-            coder.encode(json as NSData, forKey: Self.archivedJSONKey)
+            var writer = JSONWriter(options: [.compact])
+            try writer.writeModelObject(self)
+            coder.encode(writer.buffer.data() as NSData, forKey: Self.archivedJSONKey)
+            if writer.hasWrittenSkippedValues {
+                coder.encode(true, forKey: Self.archivedLenientKey)
+            }
         } catch {
             coder.encode("\(error)" as NSString, forKey: Self.archivedErrorKey)
         }

@@ -1,18 +1,9 @@
 import Foundation
 
 extension ModelObject {
-    /// Creates an object of this class from its dictionary form.
-    ///
-    /// Missing keys keep their defaults; keys this class does not declare are kept in
-    /// ``unknownValues``. Data of an older ``modelVersion`` is migrated and upgraded first.
-    ///
-    /// - Parameters:
-    ///   - dictionary: The dictionary form, as ``dictionary`` or `JSONSerialization` gives it.
-    ///   - options: How to load; strict by default.
-    /// - Throws: A ``ModelError`` naming the key path of the first value that does not fit,
-    ///   unless `options` contains ``LoadOptions/lenient``.
-    public convenience init(dictionary: [String: Any], options: LoadOptions = []) throws {
-        self.init()
+    /// Loads the dictionary form into a new object of this class, for
+    /// ``init(dictionary:options:)``.
+    func loadNewObject(dictionary: [String: Any], options: LoadOptions) throws {
         let context = LoadContext(options: options)
         try type(of: self).checkClassName(in: dictionary, context: context)
         try loadRoot(from: dictionary, context: context)
@@ -111,6 +102,7 @@ extension ModelObject {
             property.setValue(property.value(of: self), of: target)
         }
         target.unknownValues = unknownValues
+        target.skippedValues = skippedValues
         target.newerVersion = newerVersion
         target.loadIssues = loadIssues
         target.forgetChanges()
@@ -126,8 +118,13 @@ extension ModelObject {
         var result: [String: Any] = unknownValues
         result.reserveCapacity(metadata.properties.count + unknownValues.count + 2)
         result[ModelObject.versionKey] = newerVersion ?? metadata.modelVersion
-        result[ModelObject.classNameKey] = metadata.modelName
+        result[ModelObject.classNameKey] = context.options.className(of: metadata)
+        let hasSkippedValues = !skippedValues.isEmpty
         for property in metadata.properties {
+            if hasSkippedValues, let skipped = skippedValue(of: property) {
+                result[property.key] = skipped
+                continue
+            }
             do {
                 result[property.key] = try property.savedValue(of: self, context: context)
             } catch let error as ModelError {

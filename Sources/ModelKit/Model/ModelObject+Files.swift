@@ -21,20 +21,13 @@ extension ModelObject {
         }
     }
 
-    /// Creates an object of this class from a JSON file.
-    ///
-    /// - Parameters:
-    ///   - url: The file to read.
-    ///   - options: How to load; strict by default.
-    /// - Throws: A ``ModelError`` when the file cannot be read or its JSON does not fit.
-    public convenience init(contentsOf url: URL, options: LoadOptions = []) throws {
-        let data: Data
+    /// The contents of a file, for ``init(contentsOf:options:)``.
+    static func readFile(at url: URL) throws -> Data {
         do {
-            data = try Data(contentsOf: url)
+            return try Data(contentsOf: url)
         } catch {
             throw ModelError(
                 .fileError("could not read \(url.path): \(error.localizedDescription)"), underlyingError: error)
         }
-        try self.init(json: data, options: options)
     }
 }

@@ -1,29 +1,9 @@
 import Foundation
 
 extension ModelObject {
-    /// Creates an object of this class from JSON.
-    ///
-    /// ```swift
-    /// let demo = try Demo(json: #"{"version":1,"representedClassName":"Demo","text":"Foo"}"#)
-    /// ```
-    ///
-    /// - Parameters:
-    ///   - json: UTF-8 JSON whose top level is an object.
-    ///   - options: How to load; strict by default.
-    /// - Throws: A ``ModelError`` for invalid JSON, a top level that is not an object, or a
-    ///   value that does not fit, naming its key path.
-    public convenience init(json: Data, options: LoadOptions = []) throws {
-        try self.init(dictionary: Self.parseJSON(json), options: options)
-    }
-
-    /// Creates an object of this class from a JSON string.
-    ///
-    /// - Parameters:
-    ///   - json: JSON whose top level is an object.
-    ///   - options: How to load; strict by default.
-    /// - Throws: A ``ModelError`` for invalid JSON or a value that does not fit.
-    public convenience init(json: String, options: LoadOptions = []) throws {
-        try self.init(json: Data(json.utf8), options: options)
+    /// Loads JSON into a new object of this class, for ``init(json:options:)``.
+    func loadNewObject(json: Data, options: LoadOptions) throws {
+        try loadNewObject(dictionary: Self.parseJSON(json), options: options)
     }
 
     /// Creates an object of the class that the JSON names: this class or a registered subclass.
@@ -59,6 +39,17 @@ extension ModelObject {
     ///   then unchanged.
     public func load(json: Data, options: LoadOptions = []) throws {
         try load(dictionary: Self.parseJSON(json), options: options)
+    }
+
+    /// Loads a JSON string into this object; see ``load(dictionary:options:)``.
+    ///
+    /// - Parameters:
+    ///   - json: JSON whose top level is an object.
+    ///   - options: How to load; strict by default.
+    /// - Throws: A ``ModelError`` for invalid JSON or a value that does not fit; the object is
+    ///   then unchanged.
+    public func load(json: String, options: LoadOptions = []) throws {
+        try load(json: Data(json.utf8), options: options)
     }
 
     /// The JSON form, as UTF-8 bytes.
@@ -104,7 +95,7 @@ extension ModelObject {
     }
 
     private func foundationJSON(options: WriteOptions) throws -> Data {
-        let dictionary = try dictionary
+        let dictionary = try dictionaryForm(context: SaveContext(options: options))
         var writer = JSONWriter(options: [.compact])
         // JSONSerialization cannot hold NaN or infinity either; find them with their key path.
         try writer.writeAny(dictionary)

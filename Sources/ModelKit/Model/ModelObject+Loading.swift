@@ -9,7 +9,7 @@ extension ModelObject {
     }
 
     /// Reads the nested object of a property whose type is this class, from its dictionary
-    /// form, as ``make(savedValue:context:)`` does.
+    /// form, as ``_make(savedValue:context:)`` does.
     ///
     /// The object the property holds now is usually the default that the owner's initializer
     /// created a moment ago, which the loaded object replaces. When that object is untouched
@@ -131,6 +131,7 @@ extension ModelObject {
         for (key, value) in entries.unknownEntries {
             unknownValues[key] = value
         }
+        didLoadValues()
         newerVersion = version > metadata.modelVersion ? version : nil
         changeRecord = ChangeRecord()
     }
@@ -160,6 +161,7 @@ extension ModelObject {
         if foundCount < data.count {
             collectUnknownValues(of: data, metadata: metadata)
         }
+        didLoadValues()
         newerVersion = version > metadata.modelVersion ? version : nil
         if version < metadata.modelVersion {
             isSuppressingChanges = true
@@ -169,21 +171,32 @@ extension ModelObject {
         changeRecord = ChangeRecord()
     }
 
+    /// Loads one property's value; in a lenient load, a value that does not fit, in whole or
+    /// in part, is kept to be written back (see ``keepSkippedValue(_:of:isPartlyLoaded:)``).
     @inline(__always)
     private func load(_ value: Any, into property: AnySavedProperty, context: LoadContext) throws {
         let mark = context.issues.count
+        let droppedMark = context.droppedValueCount
         do {
             try property.load(value, into: self, context: context)
-        } catch let error as ModelError {
-            context.prefixIssues(from: mark, with: .key(property.key))
-            try context.report(error.prefixed(with: .key(property.key)))
-            return
         } catch {
-            let path = ModelKeyPath([.key(property.key)])
-            try context.report(ModelError(.custom("\(error)"), at: path, underlyingError: error))
+            context.prefixIssues(from: mark, with: .key(property.key))
+            let modelError =
+                (error as? ModelError)?.prefixed(with: .key(property.key))
+                ?? ModelError(.custom("\(error)"), at: ModelKeyPath([.key(property.key)]), underlyingError: error)
+            guard context.isLenient else { throw modelError }
+            context.recordKeptValueIssue(modelError)
+            context.droppedValueCount = droppedMark
+            keepSkippedValue(value, of: property, isPartlyLoaded: false)
             return
         }
         context.prefixIssues(from: mark, with: .key(property.key))
+        if context.droppedValueCount != droppedMark {
+            context.droppedValueCount = droppedMark
+            keepSkippedValue(value, of: property, isPartlyLoaded: true)
+        } else if !skippedValues.isEmpty {
+            skippedValues[property.offset] = nil
+        }
     }
 
     private func collectUnknownValues(of data: [String: Any], metadata: ModelMetadata) {
@@ -210,7 +223,7 @@ extension ModelObject {
             return version
         }
         do {
-            return try context.within(.key(versionKey)) { try Int.make(savedValue: value, context: context) }
+            return try context.within(.key(versionKey)) { try Int._make(savedValue: value, context: context) }
         } catch let error as ModelError {
             try context.report(error)
             return 1

@@ -11,7 +11,7 @@ extension ModelObject: SavedValue {
     ///   - context: The state of the load.
     /// - Returns: The value.
     /// - Throws: A ``ModelError`` when the value does not fit.
-    public class func make(savedValue: Any, context: LoadContext) throws -> Self {
+    public class func _make(savedValue: Any, context: LoadContext) throws -> Self {
         guard let dictionary = FastCast.dictionary(savedValue) else {
             throw mismatch(savedValue, expected: "an object", readAs: [String: Any].self)
         }
@@ -27,7 +27,7 @@ extension ModelObject: SavedValue {
     /// - Parameter context: The state of the write.
     /// - Returns: The dictionary form.
     /// - Throws: A ``ModelError`` for a value that cannot be written.
-    public func savedValue(context: SaveContext) throws -> Any {
+    public func _savedValue(context: SaveContext) throws -> Any {
         try dictionaryForm(context: context)
     }
 
@@ -35,18 +35,18 @@ extension ModelObject: SavedValue {
     ///
     /// - Parameter writer: The writer to append to.
     /// - Throws: A ``ModelError`` for a value that JSON cannot hold.
-    public func writeJSON(to writer: inout JSONWriter) throws {
+    public func _writeJSON(to writer: inout JSONWriter) throws {
         try writer.writeModelObject(self)
     }
 
     /// Model objects hold themselves.
-    public static var containsModelObjects: Bool { true }
+    public static var _containsModelObjects: Bool { true }
 
     /// Visits this object, not the objects inside it.
     ///
     /// - Parameter visitor: Called with each model object; returns `false` to stop.
     /// - Returns: `false` if `visitor` stopped the walk.
-    public func visitModelObjects(_ visitor: (ModelObject) -> Bool) -> Bool {
+    public func _visitModelObjects(_ visitor: (ModelObject) -> Bool) -> Bool {
         visitor(self)
     }
 
@@ -54,7 +54,7 @@ extension ModelObject: SavedValue {
     ///
     /// - Parameter context: The state of the copy.
     /// - Returns: The copy.
-    public func savedCopy(context: CopyContext) -> Self {
+    public func _savedCopy(context: CopyContext) -> Self {
         context.copy(of: self)
     }
 }

@@ -29,7 +29,8 @@ import Observation
 /// required initializers, ``init(from:)`` and ``init(coder:)``, which are convenience
 /// initializers built on `init()`.
 ///
-/// Every model is `Observable`, `Codable` and `NSSecureCoding`: SwiftUI views and
+/// Every model is already `Observable`, `Codable` and `NSSecureCoding`; do not mark a model
+/// class `@Observable`, whose macro would take over the `@Saved` properties. SwiftUI views and
 /// `withObservationTracking` track its saved properties, `JSONEncoder` and
 /// `PropertyListEncoder` write it with the keys of its dictionary form, and
 /// `NSKeyedArchiver` archives it.
@@ -50,6 +51,12 @@ open class ModelObject: NSObject, Observable, Codable, NSSecureCoding {
 
     /// The version of loaded data that is newer than ``modelVersion``, kept to be written back.
     var newerVersion: Int?
+
+    /// The values that a lenient load skipped, by the field offset of their property, kept
+    /// to be written back until the property is set.
+    var skippedValues: [Int: SkippedValue] = [:] {
+        didSet { isPristine = false }
+    }
 
     /// The values that properties had before they were changed, by field offset, and the
     /// values that unknown keys had, by key.
@@ -79,6 +86,64 @@ open class ModelObject: NSObject, Observable, Codable, NSSecureCoding {
         loadDefaultValues()
         isSuppressingChanges = false
         isPristine = true
+    }
+
+    /// Creates an object of this class from its dictionary form.
+    ///
+    /// Missing keys keep their defaults; keys this class does not declare are kept in
+    /// ``unknownValues``. Data of an older ``modelVersion`` is migrated and upgraded first.
+    /// The initializer is `required`, so generic code can call it on any model class:
+    ///
+    /// ```swift
+    /// func open<T: ModelObject>(_ type: T.Type, _ dictionary: [String: Any]) throws -> T {
+    ///     try T(dictionary: dictionary)
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - dictionary: The dictionary form, as ``dictionary`` or `JSONSerialization` gives it.
+    ///   - options: How to load; strict by default.
+    /// - Throws: A ``ModelError`` naming the key path of the first value that does not fit,
+    ///   unless `options` contains ``LoadOptions/lenient``.
+    public required convenience init(dictionary: [String: Any], options: LoadOptions = []) throws {
+        self.init()
+        try loadNewObject(dictionary: dictionary, options: options)
+    }
+
+    /// Creates an object of this class from JSON.
+    ///
+    /// ```swift
+    /// let demo = try Demo(json: #"{"version":1,"representedClassName":"Demo","text":"Foo"}"#)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - json: UTF-8 JSON whose top level is an object.
+    ///   - options: How to load; strict by default.
+    /// - Throws: A ``ModelError`` for invalid JSON, a top level that is not an object, or a
+    ///   value that does not fit, naming its key path.
+    public required convenience init(json: Data, options: LoadOptions = []) throws {
+        self.init()
+        try loadNewObject(json: json, options: options)
+    }
+
+    /// Creates an object of this class from a JSON string.
+    ///
+    /// - Parameters:
+    ///   - json: JSON whose top level is an object.
+    ///   - options: How to load; strict by default.
+    /// - Throws: A ``ModelError`` for invalid JSON or a value that does not fit.
+    public required convenience init(json: String, options: LoadOptions = []) throws {
+        try self.init(json: Data(json.utf8), options: options)
+    }
+
+    /// Creates an object of this class from a JSON file.
+    ///
+    /// - Parameters:
+    ///   - url: The file to read.
+    ///   - options: How to load; strict by default.
+    /// - Throws: A ``ModelError`` when the file cannot be read or its JSON does not fit.
+    public required convenience init(contentsOf url: URL, options: LoadOptions = []) throws {
+        try self.init(json: Self.readFile(at: url), options: options)
     }
 
     /// Creates an object from the keys of its dictionary form, read through a decoder.
@@ -219,6 +284,12 @@ open class ModelObject: NSObject, Observable, Codable, NSSecureCoding {
     }
 
     // MARK: Internal
+
+    /// Brings saved values that repeat what other saved values hold up to date after the data
+    /// has loaded and before the changes are cleared, as ``DataValue`` recomputes its `length`.
+    ///
+    /// The default implementation does nothing.
+    func didLoadValues() {}
 
     var observationRegistrar: ObservationRegistrar {
         if let lazyObservationRegistrar { return lazyObservationRegistrar }

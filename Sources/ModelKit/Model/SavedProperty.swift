@@ -27,6 +27,8 @@ class AnySavedProperty: @unchecked Sendable {
     func isEqual(_ value: Any, toValueOf object: ModelObject) -> Bool { false }
     func hash(of object: ModelObject, into hasher: inout Hasher) {}
     func copyValue(from source: ModelObject, to target: ModelObject, context: CopyContext) {}
+    /// A deep copy of the property's value in `object`.
+    func copiedValue(of object: ModelObject) -> Any { () }
     func visitModelObjects(of object: ModelObject, _ visitor: (ModelObject) -> Bool) -> Bool { true }
     /// The storage of the property in `object` when its type is a model class, else `nil`.
     func modelStorage(in object: ModelObject) -> UnsafeMutablePointer<ModelObject>? { nil }
@@ -73,20 +75,16 @@ final class SavedProperty<Value: SavedValue>: AnySavedProperty, @unchecked Senda
     init(key: String, offset: Int) {
         // `value` is the first stored property of `Saved`, so the storage of the wrapper is
         // also the storage of its value; the fast paths below rely on it.
-        precondition(MemoryLayout<Saved<Value>>.offset(of: \Saved<Value>.value) == 0)
+        precondition(
+            FieldStorage.keepsValueFirst(Saved<Value>.self), "Saved<\(Value.self)> does not store its value first")
         kind = ValueKind(Value.self)
-        super.init(key: key, offset: offset, containsModelObjects: Value.containsModelObjects)
+        super.init(key: key, offset: offset, containsModelObjects: Value._containsModelObjects)
     }
 
-    /// The storage of the property inside `object`.
-    ///
-    /// `offset` comes from the runtime's reflection metadata for the field whose type is
-    /// `Saved<Value>`, so the pointer is of the right type; the caller keeps `object` alive.
+    /// The storage of the property inside `object`, whose field is at `offset`.
     @inline(__always)
     static func storage(of object: ModelObject, at offset: Int) -> UnsafeMutablePointer<Saved<Value>> {
-        UnsafeMutableRawPointer(Unmanaged.passUnretained(object).toOpaque())
-            .advanced(by: offset)
-            .assumingMemoryBound(to: Saved<Value>.self)
+        FieldStorage.pointer(in: object, at: offset, as: Saved<Value>.self)
     }
 
     @inline(__always)
@@ -99,53 +97,52 @@ final class SavedProperty<Value: SavedValue>: AnySavedProperty, @unchecked Senda
     /// `ModelObject`, whose references are stored alike).
     @inline(__always)
     private func value<T>(in object: ModelObject, as type: T.Type) -> UnsafeMutablePointer<T> {
-        UnsafeMutableRawPointer(Unmanaged.passUnretained(object).toOpaque())
-            .advanced(by: offset)
-            .assumingMemoryBound(to: T.self)
+        FieldStorage.pointer(in: object, at: offset, as: T.self)
     }
 
     override func load(_ savedValue: Any, into object: ModelObject, context: LoadContext) throws {
         object.isPristine = false
         switch kind {
         case .string:
-            value(in: object, as: String.self).pointee = try String.make(savedValue: savedValue, context: context)
-        case .int: value(in: object, as: Int.self).pointee = try Int.make(savedValue: savedValue, context: context)
+            value(in: object, as: String.self).pointee = try String._make(savedValue: savedValue, context: context)
+        case .int: value(in: object, as: Int.self).pointee = try Int._make(savedValue: savedValue, context: context)
         case .double:
-            value(in: object, as: Double.self).pointee = try Double.make(savedValue: savedValue, context: context)
-        case .bool: value(in: object, as: Bool.self).pointee = try Bool.make(savedValue: savedValue, context: context)
-        case .date: value(in: object, as: Date.self).pointee = try Date.make(savedValue: savedValue, context: context)
+            value(in: object, as: Double.self).pointee = try Double._make(savedValue: savedValue, context: context)
+        case .bool: value(in: object, as: Bool.self).pointee = try Bool._make(savedValue: savedValue, context: context)
+        case .date: value(in: object, as: Date.self).pointee = try Date._make(savedValue: savedValue, context: context)
         case .optionalString:
-            value(in: object, as: String?.self).pointee = try String?.make(savedValue: savedValue, context: context)
+            value(in: object, as: String?.self).pointee = try String?._make(savedValue: savedValue, context: context)
         case .stringArray:
-            value(in: object, as: [String].self).pointee = try [String].make(savedValue: savedValue, context: context)
+            value(in: object, as: [String].self).pointee = try [String]._make(savedValue: savedValue, context: context)
         case .model(let modelClass):
             let storage = value(in: object, as: ModelObject.self)
             storage.pointee = try modelClass.makeObject(from: savedValue, context: context, reusing: storage)
         case .other:
-            value(in: object, as: Value.self).pointee = try Value.make(savedValue: savedValue, context: context)
+            value(in: object, as: Value.self).pointee = try Value._make(savedValue: savedValue, context: context)
         }
     }
 
     override func savedValue(of object: ModelObject, context: SaveContext) throws -> Any? {
-        // Each case gives what the type's `savedValue(context:)` gives.
+        // Each case gives what the type's `_savedValue(context:)` gives.
         switch kind {
         case .string: return value(in: object, as: String.self).pointee
         case .int: return value(in: object, as: Int.self).pointee
         case .double: return value(in: object, as: Double.self).pointee
         case .bool: return value(in: object, as: Bool.self).pointee
-        case .date: return try ISO8601.string(from: value(in: object, as: Date.self).pointee)
+        case .date:
+            return try ISO8601.string(from: context.options.writtenDate(value(in: object, as: Date.self).pointee))
         case .optionalString: return value(in: object, as: String?.self).pointee
         case .stringArray: return value(in: object, as: [String].self).pointee.map { $0 as Any }
         case .model: return try value(in: object, as: ModelObject.self).pointee.dictionaryForm(context: context)
         case .other:
             let value = value(in: object, as: Value.self).pointee
-            if value.isNilSavedValue { return nil }
-            return try value.savedValue(context: context)
+            if value._isNilSavedValue { return nil }
+            return try value._savedValue(context: context)
         }
     }
 
     override func writeJSON(of object: ModelObject, to writer: inout JSONWriter, isFirst: Bool) throws -> Bool {
-        // Each case writes what the type's `writeJSON(to:)` writes.
+        // Each case writes what the type's `_writeJSON(to:)` writes.
         switch kind {
         case .optionalString:
             guard let string = value(in: object, as: String?.self).pointee else { return false }
@@ -153,9 +150,9 @@ final class SavedProperty<Value: SavedValue>: AnySavedProperty, @unchecked Senda
             writer.writeString(string)
         case .other:
             let value = value(in: object, as: Value.self).pointee
-            if value.isNilSavedValue { return false }
+            if value._isNilSavedValue { return false }
             writeKey(to: &writer, isFirst: isFirst)
-            try value.writeJSON(to: &writer)
+            try value._writeJSON(to: &writer)
         default:
             writeKey(to: &writer, isFirst: isFirst)
             try writeValue(of: object, to: &writer)
@@ -178,12 +175,12 @@ final class SavedProperty<Value: SavedValue>: AnySavedProperty, @unchecked Senda
         case .date: try writer.writeDate(value(in: object, as: Date.self).pointee)
         case .stringArray: try writer.writeArray(value(in: object, as: [String].self).pointee)
         case .model: try writer.writeModelObject(value(in: object, as: ModelObject.self).pointee)
-        case .optionalString, .other: try value(in: object, as: Value.self).pointee.writeJSON(to: &writer)
+        case .optionalString, .other: try value(in: object, as: Value.self).pointee._writeJSON(to: &writer)
         }
     }
 
     override func isNil(in object: ModelObject) -> Bool {
-        storage(of: object).pointee.value.isNilSavedValue
+        storage(of: object).pointee.value._isNilSavedValue
     }
 
     override func value(of object: ModelObject) -> Any {
@@ -215,7 +212,11 @@ final class SavedProperty<Value: SavedValue>: AnySavedProperty, @unchecked Senda
     override func copyValue(from source: ModelObject, to target: ModelObject, context: CopyContext) {
         target.isPristine = false
         let value = storage(of: source).pointee.value
-        storage(of: target).pointee.value = containsModelObjects ? value.savedCopy(context: context) : value
+        storage(of: target).pointee.value = containsModelObjects ? value._savedCopy(context: context) : value
+    }
+
+    override func copiedValue(of object: ModelObject) -> Any {
+        storage(of: object).pointee.value._savedCopy(context: CopyContext())
     }
 
     override func modelStorage(in object: ModelObject) -> UnsafeMutablePointer<ModelObject>? {
@@ -225,6 +226,6 @@ final class SavedProperty<Value: SavedValue>: AnySavedProperty, @unchecked Senda
 
     override func visitModelObjects(of object: ModelObject, _ visitor: (ModelObject) -> Bool) -> Bool {
         guard containsModelObjects else { return true }
-        return storage(of: object).pointee.value.visitModelObjects(visitor)
+        return storage(of: object).pointee.value._visitModelObjects(visitor)
     }
 }

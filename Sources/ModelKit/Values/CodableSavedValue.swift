@@ -30,7 +30,7 @@ extension CodableSavedValue {
     ///   - context: The state of the load.
     /// - Returns: The value.
     /// - Throws: A ``ModelError`` when the value does not fit.
-    public static func make(savedValue: Any, context: LoadContext) throws -> Self {
+    public static func _make(savedValue: Any, context: LoadContext) throws -> Self {
         do {
             let data = try JSONSerialization.data(withJSONObject: savedValue, options: [.fragmentsAllowed])
             return try CodableBridge.decoder.decode(Self.self, from: data)
@@ -47,7 +47,7 @@ extension CodableSavedValue {
     /// - Parameter context: The state of the write.
     /// - Returns: The dictionary form.
     /// - Throws: A ``ModelError`` for a value that cannot be written.
-    public func savedValue(context: SaveContext) throws -> Any {
+    public func _savedValue(context: SaveContext) throws -> Any {
         do {
             let data = try CodableBridge.encoder.encode(self)
             return try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
@@ -62,8 +62,8 @@ extension CodableSavedValue {
     ///
     /// - Parameter writer: The writer to append to.
     /// - Throws: A ``ModelError`` for a value that JSON cannot hold.
-    public func writeJSON(to writer: inout JSONWriter) throws {
-        try writer.writeAny(savedValue(context: SaveContext()))
+    public func _writeJSON(to writer: inout JSONWriter) throws {
+        try writer.writeAny(_savedValue(context: SaveContext()))
     }
 }
 

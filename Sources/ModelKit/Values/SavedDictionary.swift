@@ -12,18 +12,18 @@ struct SavedDictionary: SavedValue, CustomStringConvertible {
         self.values = values
     }
 
-    static func make(savedValue: Any, context: LoadContext) throws -> SavedDictionary {
+    static func _make(savedValue: Any, context: LoadContext) throws -> SavedDictionary {
         guard let values = savedValue as? [String: Any] else {
             throw mismatch(savedValue, expected: "an object", readAs: [String: Any].self)
         }
         return SavedDictionary(values)
     }
 
-    func savedValue(context: SaveContext) throws -> Any {
+    func _savedValue(context: SaveContext) throws -> Any {
         values
     }
 
-    func writeJSON(to writer: inout JSONWriter) throws {
+    func _writeJSON(to writer: inout JSONWriter) throws {
         try writer.writeAny(values)
     }
 

@@ -45,8 +45,8 @@ extension SavedRepresentable {
     ///   - context: The state of the load.
     /// - Returns: The value.
     /// - Throws: A ``ModelError`` when the value does not fit.
-    public static func make(savedValue: Any, context: LoadContext) throws -> Self {
-        let representation = try SavedRepresentation.make(savedValue: savedValue, context: context)
+    public static func _make(savedValue: Any, context: LoadContext) throws -> Self {
+        let representation = try SavedRepresentation._make(savedValue: savedValue, context: context)
         do {
             return try Self(savedRepresentation: representation)
         } catch let error as ModelError {
@@ -62,16 +62,16 @@ extension SavedRepresentable {
     /// - Parameter context: The state of the write.
     /// - Returns: The dictionary form.
     /// - Throws: A ``ModelError`` for a value that cannot be written.
-    public func savedValue(context: SaveContext) throws -> Any {
-        try representation().savedValue(context: context)
+    public func _savedValue(context: SaveContext) throws -> Any {
+        try representation()._savedValue(context: context)
     }
 
     /// The JSON form of the representation.
     ///
     /// - Parameter writer: The writer to append to.
     /// - Throws: A ``ModelError`` for a value that JSON cannot hold.
-    public func writeJSON(to writer: inout JSONWriter) throws {
-        try representation().writeJSON(to: &writer)
+    public func _writeJSON(to writer: inout JSONWriter) throws {
+        try representation()._writeJSON(to: &writer)
     }
 
     private func representation() throws -> SavedRepresentation {
@@ -93,8 +93,8 @@ extension SavedValue where Self: RawRepresentable, RawValue: SavedValue {
     ///   - context: The state of the load.
     /// - Returns: The value.
     /// - Throws: A ``ModelError`` when the value does not fit.
-    public static func make(savedValue: Any, context: LoadContext) throws -> Self {
-        let rawValue = try RawValue.make(savedValue: savedValue, context: context)
+    public static func _make(savedValue: Any, context: LoadContext) throws -> Self {
+        let rawValue = try RawValue._make(savedValue: savedValue, context: context)
         guard let value = Self(rawValue: rawValue) else {
             let found = FoundValue.describe(savedValue)
             throw ModelError(.invalidValue(expected: "a raw value of \(Self.self)", found: found))
@@ -107,15 +107,15 @@ extension SavedValue where Self: RawRepresentable, RawValue: SavedValue {
     /// - Parameter context: The state of the write.
     /// - Returns: The dictionary form.
     /// - Throws: A ``ModelError`` for a value that cannot be written.
-    public func savedValue(context: SaveContext) throws -> Any {
-        try rawValue.savedValue(context: context)
+    public func _savedValue(context: SaveContext) throws -> Any {
+        try rawValue._savedValue(context: context)
     }
 
     /// The JSON form of the raw value.
     ///
     /// - Parameter writer: The writer to append to.
     /// - Throws: A ``ModelError`` for a value that JSON cannot hold.
-    public func writeJSON(to writer: inout JSONWriter) throws {
-        try rawValue.writeJSON(to: &writer)
+    public func _writeJSON(to writer: inout JSONWriter) throws {
+        try rawValue._writeJSON(to: &writer)
     }
 }

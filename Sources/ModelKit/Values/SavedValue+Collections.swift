@@ -8,9 +8,9 @@ extension Optional: SavedValue where Wrapped: SavedValue {
     ///   - context: The state of the load.
     /// - Returns: The value.
     /// - Throws: A ``ModelError`` when the value does not fit.
-    public static func make(savedValue: Any, context: LoadContext) throws -> Wrapped? {
+    public static func _make(savedValue: Any, context: LoadContext) throws -> Wrapped? {
         if FastCast.isNull(savedValue) { return nil }
-        return try Wrapped.make(savedValue: savedValue, context: context)
+        return try Wrapped._make(savedValue: savedValue, context: context)
     }
 
     /// The wrapped value's dictionary form, or `NSNull` for `nil`.
@@ -18,40 +18,40 @@ extension Optional: SavedValue where Wrapped: SavedValue {
     /// - Parameter context: The state of the write.
     /// - Returns: The dictionary form.
     /// - Throws: A ``ModelError`` for a value that cannot be written.
-    public func savedValue(context: SaveContext) throws -> Any {
+    public func _savedValue(context: SaveContext) throws -> Any {
         guard let self else { return NSNull() }
-        return try self.savedValue(context: context)
+        return try self._savedValue(context: context)
     }
 
     /// Writes the wrapped value, or `null`.
     ///
     /// - Parameter writer: The writer to append to.
     /// - Throws: A ``ModelError`` for a value that JSON cannot hold.
-    public func writeJSON(to writer: inout JSONWriter) throws {
+    public func _writeJSON(to writer: inout JSONWriter) throws {
         guard let self else { return writer.writeNull() }
-        try self.writeJSON(to: &writer)
+        try self._writeJSON(to: &writer)
     }
 
     /// Whether the optional is `nil`.
-    public var isNilSavedValue: Bool { self == nil }
+    public var _isNilSavedValue: Bool { self == nil }
 
     /// Whether the wrapped type can hold model objects.
-    public static var containsModelObjects: Bool { Wrapped.containsModelObjects }
+    public static var _containsModelObjects: Bool { Wrapped._containsModelObjects }
 
     /// Visits the model objects of the wrapped value.
     ///
     /// - Parameter visitor: Called with each model object; returns `false` to stop.
     /// - Returns: `false` if `visitor` stopped the walk.
-    public func visitModelObjects(_ visitor: (ModelObject) -> Bool) -> Bool {
-        self?.visitModelObjects(visitor) ?? true
+    public func _visitModelObjects(_ visitor: (ModelObject) -> Bool) -> Bool {
+        self?._visitModelObjects(visitor) ?? true
     }
 
     /// A deep copy of the wrapped value.
     ///
     /// - Parameter context: The state of the copy.
     /// - Returns: The copy.
-    public func savedCopy(context: CopyContext) -> Wrapped? {
-        self?.savedCopy(context: context)
+    public func _savedCopy(context: CopyContext) -> Wrapped? {
+        self?._savedCopy(context: context)
     }
 }
 
@@ -65,7 +65,7 @@ extension Array: SavedValue where Element: SavedValue {
     ///   - context: The state of the load.
     /// - Returns: The value.
     /// - Throws: A ``ModelError`` when the value does not fit.
-    public static func make(savedValue: Any, context: LoadContext) throws -> [Element] {
+    public static func _make(savedValue: Any, context: LoadContext) throws -> [Element] {
         guard let array = FastCast.array(savedValue) else {
             throw mismatch(savedValue, expected: "an array", readAs: [Any].self)
         }
@@ -76,9 +76,9 @@ extension Array: SavedValue where Element: SavedValue {
         for index in array.indices {
             do {
                 try result.append(
-                    context.within(.index(index)) { try Element.make(savedValue: array[index], context: context) })
+                    context.within(.index(index)) { try Element._make(savedValue: array[index], context: context) })
             } catch let error as ModelError where context.isLenient {
-                context.issues.append(error)
+                try context.report(error)
             }
         }
         return result
@@ -89,7 +89,7 @@ extension Array: SavedValue where Element: SavedValue {
     /// - Parameter context: The state of the write.
     /// - Returns: The dictionary form.
     /// - Throws: A ``ModelError`` for a value that cannot be written.
-    public func savedValue(context: SaveContext) throws -> Any {
+    public func _savedValue(context: SaveContext) throws -> Any {
         var result: [Any] = []
         result.reserveCapacity(count)
         for index in indices {
@@ -102,29 +102,29 @@ extension Array: SavedValue where Element: SavedValue {
     ///
     /// - Parameter writer: The writer to append to.
     /// - Throws: A ``ModelError`` for a value that JSON cannot hold.
-    public func writeJSON(to writer: inout JSONWriter) throws {
+    public func _writeJSON(to writer: inout JSONWriter) throws {
         try writer.writeArray(self)
     }
 
     /// Whether the element type can hold model objects.
-    public static var containsModelObjects: Bool { Element.containsModelObjects }
+    public static var _containsModelObjects: Bool { Element._containsModelObjects }
 
     /// Visits the model objects of each element.
     ///
     /// - Parameter visitor: Called with each model object; returns `false` to stop.
     /// - Returns: `false` if `visitor` stopped the walk.
-    public func visitModelObjects(_ visitor: (ModelObject) -> Bool) -> Bool {
-        guard Element.containsModelObjects else { return true }
-        return allSatisfy { $0.visitModelObjects(visitor) }
+    public func _visitModelObjects(_ visitor: (ModelObject) -> Bool) -> Bool {
+        guard Element._containsModelObjects else { return true }
+        return allSatisfy { $0._visitModelObjects(visitor) }
     }
 
     /// A deep copy of each element.
     ///
     /// - Parameter context: The state of the copy.
     /// - Returns: The copy.
-    public func savedCopy(context: CopyContext) -> [Element] {
-        guard Element.containsModelObjects else { return self }
-        return map { $0.savedCopy(context: context) }
+    public func _savedCopy(context: CopyContext) -> [Element] {
+        guard Element._containsModelObjects else { return self }
+        return map { $0._savedCopy(context: context) }
     }
 }
 
@@ -136,8 +136,8 @@ extension Set: SavedValue where Element: SavedValue {
     ///   - context: The state of the load.
     /// - Returns: The value.
     /// - Throws: A ``ModelError`` when the value does not fit.
-    public static func make(savedValue: Any, context: LoadContext) throws -> Set<Element> {
-        Set(try [Element].make(savedValue: savedValue, context: context))
+    public static func _make(savedValue: Any, context: LoadContext) throws -> Set<Element> {
+        Set(try [Element]._make(savedValue: savedValue, context: context))
     }
 
     /// An array of the elements' dictionary forms, in the order of their JSON forms, so the
@@ -146,37 +146,37 @@ extension Set: SavedValue where Element: SavedValue {
     /// - Parameter context: The state of the write.
     /// - Returns: The dictionary form.
     /// - Throws: A ``ModelError`` for a value that cannot be written.
-    public func savedValue(context: SaveContext) throws -> Any {
-        try JSONWriter.sortedByJSON(Array(self)).savedValue(context: context)
+    public func _savedValue(context: SaveContext) throws -> Any {
+        try JSONWriter.sortedByJSON(Array(self))._savedValue(context: context)
     }
 
     /// Writes a JSON array, in the order of the elements' JSON forms.
     ///
     /// - Parameter writer: The writer to append to.
     /// - Throws: A ``ModelError`` for a value that JSON cannot hold.
-    public func writeJSON(to writer: inout JSONWriter) throws {
+    public func _writeJSON(to writer: inout JSONWriter) throws {
         try writer.writeArray(JSONWriter.sortedByJSON(Array(self)))
     }
 
     /// Whether the element type can hold model objects.
-    public static var containsModelObjects: Bool { Element.containsModelObjects }
+    public static var _containsModelObjects: Bool { Element._containsModelObjects }
 
     /// Visits the model objects of each element.
     ///
     /// - Parameter visitor: Called with each model object; returns `false` to stop.
     /// - Returns: `false` if `visitor` stopped the walk.
-    public func visitModelObjects(_ visitor: (ModelObject) -> Bool) -> Bool {
-        guard Element.containsModelObjects else { return true }
-        return allSatisfy { $0.visitModelObjects(visitor) }
+    public func _visitModelObjects(_ visitor: (ModelObject) -> Bool) -> Bool {
+        guard Element._containsModelObjects else { return true }
+        return allSatisfy { $0._visitModelObjects(visitor) }
     }
 
     /// A deep copy of each element.
     ///
     /// - Parameter context: The state of the copy.
     /// - Returns: The copy.
-    public func savedCopy(context: CopyContext) -> Set<Element> {
-        guard Element.containsModelObjects else { return self }
-        return Set(map { $0.savedCopy(context: context) })
+    public func _savedCopy(context: CopyContext) -> Set<Element> {
+        guard Element._containsModelObjects else { return self }
+        return Set(map { $0._savedCopy(context: context) })
     }
 }
 
@@ -190,7 +190,7 @@ extension Dictionary: SavedValue where Key == String, Value: SavedValue {
     ///   - context: The state of the load.
     /// - Returns: The value.
     /// - Throws: A ``ModelError`` when the value does not fit.
-    public static func make(savedValue: Any, context: LoadContext) throws -> [String: Value] {
+    public static func _make(savedValue: Any, context: LoadContext) throws -> [String: Value] {
         guard let dictionary = FastCast.dictionary(savedValue) else {
             throw mismatch(savedValue, expected: "an object", readAs: [String: Any].self)
         }
@@ -198,9 +198,9 @@ extension Dictionary: SavedValue where Key == String, Value: SavedValue {
         result.reserveCapacity(dictionary.count)
         for (key, value) in dictionary {
             do {
-                result[key] = try context.within(.key(key)) { try Value.make(savedValue: value, context: context) }
+                result[key] = try context.within(.key(key)) { try Value._make(savedValue: value, context: context) }
             } catch let error as ModelError where context.isLenient {
-                context.issues.append(error)
+                try context.report(error)
             }
         }
         return result
@@ -211,7 +211,7 @@ extension Dictionary: SavedValue where Key == String, Value: SavedValue {
     /// - Parameter context: The state of the write.
     /// - Returns: The dictionary form.
     /// - Throws: A ``ModelError`` for a value that cannot be written.
-    public func savedValue(context: SaveContext) throws -> Any {
+    public func _savedValue(context: SaveContext) throws -> Any {
         var result: [String: Any] = [:]
         result.reserveCapacity(count)
         for (key, value) in self {
@@ -225,29 +225,29 @@ extension Dictionary: SavedValue where Key == String, Value: SavedValue {
     ///
     /// - Parameter writer: The writer to append to.
     /// - Throws: A ``ModelError`` for a value that JSON cannot hold.
-    public func writeJSON(to writer: inout JSONWriter) throws {
+    public func _writeJSON(to writer: inout JSONWriter) throws {
         try writer.writeDictionary(self)
     }
 
     /// Whether the value type can hold model objects.
-    public static var containsModelObjects: Bool { Value.containsModelObjects }
+    public static var _containsModelObjects: Bool { Value._containsModelObjects }
 
     /// Visits the model objects of each value, in key order.
     ///
     /// - Parameter visitor: Called with each model object; returns `false` to stop.
     /// - Returns: `false` if `visitor` stopped the walk.
-    public func visitModelObjects(_ visitor: (ModelObject) -> Bool) -> Bool {
-        guard Value.containsModelObjects else { return true }
-        return keys.sorted().allSatisfy { self[$0]?.visitModelObjects(visitor) ?? true }
+    public func _visitModelObjects(_ visitor: (ModelObject) -> Bool) -> Bool {
+        guard Value._containsModelObjects else { return true }
+        return keys.sorted().allSatisfy { self[$0]?._visitModelObjects(visitor) ?? true }
     }
 
     /// A deep copy of each value.
     ///
     /// - Parameter context: The state of the copy.
     /// - Returns: The copy.
-    public func savedCopy(context: CopyContext) -> [String: Value] {
-        guard Value.containsModelObjects else { return self }
-        return mapValues { $0.savedCopy(context: context) }
+    public func _savedCopy(context: CopyContext) -> [String: Value] {
+        guard Value._containsModelObjects else { return self }
+        return mapValues { $0._savedCopy(context: context) }
     }
 }
 
@@ -258,7 +258,7 @@ private func savedForm<Value: SavedValue>(
     context: SaveContext
 ) throws -> Any {
     do {
-        return try value.savedValue(context: context)
+        return try value._savedValue(context: context)
     } catch let error as ModelError {
         throw error.prefixed(with: component)
     }

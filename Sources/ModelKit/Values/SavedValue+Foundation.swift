@@ -8,7 +8,7 @@ extension Date: SavedValue {
     ///   - context: The state of the load.
     /// - Returns: The value.
     /// - Throws: A ``ModelError`` when the value does not fit.
-    public static func make(savedValue: Any, context: LoadContext) throws -> Date {
+    public static func _make(savedValue: Any, context: LoadContext) throws -> Date {
         if let string = FastCast.string(savedValue) {
             guard let date = ISO8601.date(from: string) else {
                 throw ModelError(.invalidValue(expected: "an ISO 8601 date", found: FoundValue.quoted(string)))
@@ -19,7 +19,8 @@ extension Date: SavedValue {
         throw mismatch(savedValue, expected: "an ISO 8601 date string", readAs: String.self)
     }
 
-    /// The ISO 8601 string in UTC, with fractional seconds when the date has any.
+    /// The ISO 8601 string in UTC, with fractional seconds when the date has any, unless the
+    /// write is in ``WriteOptions/dejalObjectFormat``.
     ///
     /// - Parameter context: The state of the write.
     /// - Returns: The dictionary form.
@@ -27,16 +28,16 @@ extension Date: SavedValue {
     ///   same date: NaN, infinity, a date outside the years -999,999,999 to 999,999,999, or one
     ///   within two seconds of 2001-01-01T00:00:00Z whose fraction, at full `Double` precision,
     ///   needs more digits than reading keeps.
-    public func savedValue(context: SaveContext) throws -> Any {
-        try ISO8601.string(from: self)
+    public func _savedValue(context: SaveContext) throws -> Any {
+        try ISO8601.string(from: context.options.writtenDate(self))
     }
 
     /// Writes the ISO 8601 string.
     ///
     /// - Parameter writer: The writer to append to.
     /// - Throws: A ``ModelError`` for a date that has no ISO 8601 text that reads back; see
-    ///   ``savedValue(context:)``.
-    public func writeJSON(to writer: inout JSONWriter) throws {
+    ///   ``_savedValue(context:)``.
+    public func _writeJSON(to writer: inout JSONWriter) throws {
         try writer.writeDate(self)
     }
 }
@@ -49,7 +50,7 @@ extension Data: SavedValue {
     ///   - context: The state of the load.
     /// - Returns: The value.
     /// - Throws: A ``ModelError`` when the value does not fit.
-    public static func make(savedValue: Any, context: LoadContext) throws -> Data {
+    public static func _make(savedValue: Any, context: LoadContext) throws -> Data {
         if let string = FastCast.string(savedValue) {
             guard let data = Data(base64Encoded: string) else {
                 throw ModelError(.invalidValue(expected: "Base64 data", found: FoundValue.quoted(string)))
@@ -64,14 +65,14 @@ extension Data: SavedValue {
     ///
     /// - Parameter context: The state of the write.
     /// - Returns: The dictionary form.
-    public func savedValue(context: SaveContext) throws -> Any {
+    public func _savedValue(context: SaveContext) throws -> Any {
         base64EncodedString()
     }
 
     /// Writes the Base64 string.
     ///
     /// - Parameter writer: The writer to append to.
-    public func writeJSON(to writer: inout JSONWriter) throws {
+    public func _writeJSON(to writer: inout JSONWriter) throws {
         writer.writeString(base64EncodedString())
     }
 }
@@ -84,7 +85,7 @@ extension URL: SavedValue {
     ///   - context: The state of the load.
     /// - Returns: The value.
     /// - Throws: A ``ModelError`` when the value does not fit.
-    public static func make(savedValue: Any, context: LoadContext) throws -> URL {
+    public static func _make(savedValue: Any, context: LoadContext) throws -> URL {
         guard let string = FastCast.string(savedValue) else {
             throw mismatch(savedValue, expected: "a URL string", readAs: String.self)
         }
@@ -98,12 +99,12 @@ extension URL: SavedValue {
     ///
     /// - Parameter context: The state of the write.
     /// - Returns: The dictionary form.
-    public func savedValue(context: SaveContext) throws -> Any { absoluteString }
+    public func _savedValue(context: SaveContext) throws -> Any { absoluteString }
 
     /// Writes the absolute string of the URL.
     ///
     /// - Parameter writer: The writer to append to.
-    public func writeJSON(to writer: inout JSONWriter) throws {
+    public func _writeJSON(to writer: inout JSONWriter) throws {
         writer.writeString(absoluteString)
     }
 }
@@ -116,7 +117,7 @@ extension UUID: SavedValue {
     ///   - context: The state of the load.
     /// - Returns: The value.
     /// - Throws: A ``ModelError`` when the value does not fit.
-    public static func make(savedValue: Any, context: LoadContext) throws -> UUID {
+    public static func _make(savedValue: Any, context: LoadContext) throws -> UUID {
         guard let string = FastCast.string(savedValue) else {
             throw mismatch(savedValue, expected: "a UUID string", readAs: String.self)
         }
@@ -130,12 +131,12 @@ extension UUID: SavedValue {
     ///
     /// - Parameter context: The state of the write.
     /// - Returns: The dictionary form.
-    public func savedValue(context: SaveContext) throws -> Any { uuidString }
+    public func _savedValue(context: SaveContext) throws -> Any { uuidString }
 
     /// Writes the UUID string.
     ///
     /// - Parameter writer: The writer to append to.
-    public func writeJSON(to writer: inout JSONWriter) throws {
+    public func _writeJSON(to writer: inout JSONWriter) throws {
         writer.writeString(uuidString)
     }
 }

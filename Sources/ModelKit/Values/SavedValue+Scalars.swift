@@ -8,7 +8,7 @@ extension String: SavedValue {
     ///   - context: The state of the load.
     /// - Returns: The value.
     /// - Throws: A ``ModelError`` when the value does not fit.
-    public static func make(savedValue: Any, context: LoadContext) throws -> String {
+    public static func _make(savedValue: Any, context: LoadContext) throws -> String {
         guard let string = FastCast.string(savedValue) else {
             throw mismatch(savedValue, expected: "a string")
         }
@@ -19,12 +19,12 @@ extension String: SavedValue {
     ///
     /// - Parameter context: The state of the write.
     /// - Returns: The dictionary form.
-    public func savedValue(context: SaveContext) throws -> Any { self }
+    public func _savedValue(context: SaveContext) throws -> Any { self }
 
     /// Writes the string, escaped.
     ///
     /// - Parameter writer: The writer to append to.
-    public func writeJSON(to writer: inout JSONWriter) throws {
+    public func _writeJSON(to writer: inout JSONWriter) throws {
         writer.writeString(self)
     }
 }
@@ -37,7 +37,7 @@ extension Bool: SavedValue {
     ///   - context: The state of the load.
     /// - Returns: The value.
     /// - Throws: A ``ModelError`` when the value does not fit.
-    public static func make(savedValue: Any, context: LoadContext) throws -> Bool {
+    public static func _make(savedValue: Any, context: LoadContext) throws -> Bool {
         switch SavedNumber(savedValue) {
         case .bool(let bool): return bool
         case .int(0), .uint(0): return false
@@ -50,12 +50,12 @@ extension Bool: SavedValue {
     ///
     /// - Parameter context: The state of the write.
     /// - Returns: The dictionary form.
-    public func savedValue(context: SaveContext) throws -> Any { self }
+    public func _savedValue(context: SaveContext) throws -> Any { self }
 
     /// Writes `true` or `false`.
     ///
     /// - Parameter writer: The writer to append to.
-    public func writeJSON(to writer: inout JSONWriter) throws {
+    public func _writeJSON(to writer: inout JSONWriter) throws {
         writer.writeBool(self)
     }
 }
@@ -68,7 +68,7 @@ extension SavedValue where Self: FixedWidthInteger {
     ///   - context: The state of the load.
     /// - Returns: The value.
     /// - Throws: A ``ModelError`` when the value does not fit.
-    public static func make(savedValue: Any, context: LoadContext) throws -> Self {
+    public static func _make(savedValue: Any, context: LoadContext) throws -> Self {
         try integer(from: savedValue)
     }
 
@@ -107,7 +107,7 @@ extension SavedValue where Self: FixedWidthInteger {
     ///
     /// - Parameter context: The state of the write.
     /// - Returns: The dictionary form.
-    public func savedValue(context: SaveContext) throws -> Any {
+    public func _savedValue(context: SaveContext) throws -> Any {
         if let int = Int(exactly: self) { return int }
         return NSNumber(value: UInt64(truncatingIfNeeded: self))
     }
@@ -115,80 +115,80 @@ extension SavedValue where Self: FixedWidthInteger {
     /// Writes the number in decimal.
     ///
     /// - Parameter writer: The writer to append to.
-    public func writeJSON(to writer: inout JSONWriter) throws {
+    public func _writeJSON(to writer: inout JSONWriter) throws {
         writer.writeInteger(self)
     }
 }
 
 // Each integer type gets its own `make`, which the compiler specializes: code in other
-// modules that calls `Int.make(savedValue:context:)` would otherwise reach the generic
+// modules that calls `Int._make(savedValue:context:)` would otherwise reach the generic
 // implementation, which instantiates generic metadata on every call.
 extension Int: SavedValue {
     /// Reads a whole number that fits the type.
-    public static func make(savedValue: Any, context: LoadContext) throws -> Int {
+    public static func _make(savedValue: Any, context: LoadContext) throws -> Int {
         try integer(from: savedValue)
     }
 }
 
 extension Int8: SavedValue {
     /// Reads a whole number that fits the type.
-    public static func make(savedValue: Any, context: LoadContext) throws -> Int8 {
+    public static func _make(savedValue: Any, context: LoadContext) throws -> Int8 {
         try integer(from: savedValue)
     }
 }
 
 extension Int16: SavedValue {
     /// Reads a whole number that fits the type.
-    public static func make(savedValue: Any, context: LoadContext) throws -> Int16 {
+    public static func _make(savedValue: Any, context: LoadContext) throws -> Int16 {
         try integer(from: savedValue)
     }
 }
 
 extension Int32: SavedValue {
     /// Reads a whole number that fits the type.
-    public static func make(savedValue: Any, context: LoadContext) throws -> Int32 {
+    public static func _make(savedValue: Any, context: LoadContext) throws -> Int32 {
         try integer(from: savedValue)
     }
 }
 
 extension Int64: SavedValue {
     /// Reads a whole number that fits the type.
-    public static func make(savedValue: Any, context: LoadContext) throws -> Int64 {
+    public static func _make(savedValue: Any, context: LoadContext) throws -> Int64 {
         try integer(from: savedValue)
     }
 }
 
 extension UInt: SavedValue {
     /// Reads a whole number that fits the type.
-    public static func make(savedValue: Any, context: LoadContext) throws -> UInt {
+    public static func _make(savedValue: Any, context: LoadContext) throws -> UInt {
         try integer(from: savedValue)
     }
 }
 
 extension UInt8: SavedValue {
     /// Reads a whole number that fits the type.
-    public static func make(savedValue: Any, context: LoadContext) throws -> UInt8 {
+    public static func _make(savedValue: Any, context: LoadContext) throws -> UInt8 {
         try integer(from: savedValue)
     }
 }
 
 extension UInt16: SavedValue {
     /// Reads a whole number that fits the type.
-    public static func make(savedValue: Any, context: LoadContext) throws -> UInt16 {
+    public static func _make(savedValue: Any, context: LoadContext) throws -> UInt16 {
         try integer(from: savedValue)
     }
 }
 
 extension UInt32: SavedValue {
     /// Reads a whole number that fits the type.
-    public static func make(savedValue: Any, context: LoadContext) throws -> UInt32 {
+    public static func _make(savedValue: Any, context: LoadContext) throws -> UInt32 {
         try integer(from: savedValue)
     }
 }
 
 extension UInt64: SavedValue {
     /// Reads a whole number that fits the type.
-    public static func make(savedValue: Any, context: LoadContext) throws -> UInt64 {
+    public static func _make(savedValue: Any, context: LoadContext) throws -> UInt64 {
         try integer(from: savedValue)
     }
 }
@@ -201,7 +201,7 @@ extension Double: SavedValue {
     ///   - context: The state of the load.
     /// - Returns: The value.
     /// - Throws: A ``ModelError`` when the value does not fit.
-    public static func make(savedValue: Any, context: LoadContext) throws -> Double {
+    public static func _make(savedValue: Any, context: LoadContext) throws -> Double {
         switch SavedNumber(savedValue) {
         case .double(let double): return double
         case .int(let int): return Double(int)
@@ -215,13 +215,13 @@ extension Double: SavedValue {
     ///
     /// - Parameter context: The state of the write.
     /// - Returns: The dictionary form.
-    public func savedValue(context: SaveContext) throws -> Any { self }
+    public func _savedValue(context: SaveContext) throws -> Any { self }
 
     /// Writes the shortest decimal that reads back as the same number.
     ///
     /// - Parameter writer: The writer to append to.
     /// - Throws: A ``ModelError`` for NaN and infinity, which JSON cannot hold.
-    public func writeJSON(to writer: inout JSONWriter) throws {
+    public func _writeJSON(to writer: inout JSONWriter) throws {
         try writer.writeDouble(self)
     }
 }
@@ -234,10 +234,10 @@ extension Float: SavedValue {
     ///   - context: The state of the load.
     /// - Returns: The value.
     /// - Throws: A ``ModelError`` when the value does not fit.
-    public static func make(savedValue: Any, context: LoadContext) throws -> Float {
+    public static func _make(savedValue: Any, context: LoadContext) throws -> Float {
         let double: Double
         do {
-            double = try Double.make(savedValue: savedValue, context: context)
+            double = try Double._make(savedValue: savedValue, context: context)
         } catch let error as ModelError {
             throw error.expecting(Float.self)
         }
@@ -252,13 +252,13 @@ extension Float: SavedValue {
     ///
     /// - Parameter context: The state of the write.
     /// - Returns: The dictionary form.
-    public func savedValue(context: SaveContext) throws -> Any { self }
+    public func _savedValue(context: SaveContext) throws -> Any { self }
 
     /// Writes the shortest decimal that reads back as the same number.
     ///
     /// - Parameter writer: The writer to append to.
     /// - Throws: A ``ModelError`` for NaN and infinity, which JSON cannot hold.
-    public func writeJSON(to writer: inout JSONWriter) throws {
+    public func _writeJSON(to writer: inout JSONWriter) throws {
         try writer.writeFloat(self)
     }
 }
@@ -271,7 +271,7 @@ extension Decimal: SavedValue {
     ///   - context: The state of the load.
     /// - Returns: The value.
     /// - Throws: A ``ModelError`` when the value does not fit.
-    public static func make(savedValue: Any, context: LoadContext) throws -> Decimal {
+    public static func _make(savedValue: Any, context: LoadContext) throws -> Decimal {
         if let number = savedValue as? NSDecimalNumber {
             return number.decimalValue
         }
@@ -301,7 +301,7 @@ extension Decimal: SavedValue {
     ///
     /// - Parameter context: The state of the write.
     /// - Returns: The dictionary form.
-    public func savedValue(context: SaveContext) throws -> Any {
+    public func _savedValue(context: SaveContext) throws -> Any {
         NSDecimalNumber(decimal: self)
     }
 
@@ -309,7 +309,7 @@ extension Decimal: SavedValue {
     ///
     /// - Parameter writer: The writer to append to.
     /// - Throws: A ``ModelError`` for NaN.
-    public func writeJSON(to writer: inout JSONWriter) throws {
+    public func _writeJSON(to writer: inout JSONWriter) throws {
         guard !isNaN else { throw ModelError(.unencodableNumber("NaN")) }
         writer.writeRawASCII(Self.jsonText(of: self))
     }

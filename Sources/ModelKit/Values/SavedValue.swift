@@ -25,8 +25,10 @@ import Foundation
 /// A `Codable` type can opt in with `CodableSavedValue`, and an enum with
 /// `RawRepresentable`'s raw value by declaring the conformance alone.
 ///
-/// The requirements below are what the shipped conformances implement; types of your own
-/// rarely need them directly.
+/// The requirements below begin with an underscore: ModelKit calls them and its conformances
+/// implement them, so that they stay out of the members that code completion offers on
+/// `String`, `Int`, `Array` and the other conforming types. A type of your own conforms through
+/// ``SavedRepresentable``, ``CodableSavedValue`` or its raw value instead.
 public protocol SavedValue: Equatable {
     /// Creates a value from its dictionary form, as `JSONSerialization` or a property list
     /// gives it.
@@ -37,7 +39,7 @@ public protocol SavedValue: Equatable {
     /// - Returns: The value.
     /// - Throws: A ``ModelError`` when the value does not fit, with a key path relative to
     ///   this value.
-    static func make(savedValue: Any, context: LoadContext) throws -> Self
+    static func _make(savedValue: Any, context: LoadContext) throws -> Self
 
     /// The dictionary form of the value: a property-list and `JSONSerialization` compatible
     /// object.
@@ -45,56 +47,56 @@ public protocol SavedValue: Equatable {
     /// - Parameter context: The state of the write; pass it on to nested values.
     /// - Returns: The dictionary form.
     /// - Throws: A ``ModelError`` for a value that cannot be written.
-    func savedValue(context: SaveContext) throws -> Any
+    func _savedValue(context: SaveContext) throws -> Any
 
     /// Writes the JSON form of the value.
     ///
     /// - Parameter writer: The writer to append to.
     /// - Throws: A ``ModelError`` for a value that JSON cannot hold.
-    func writeJSON(to writer: inout JSONWriter) throws
+    func _writeJSON(to writer: inout JSONWriter) throws
 
     /// Whether the value is `nil`, so that its key is left out of the data.
     ///
     /// The default is `false`; `Optional` answers whether it is `nil`.
-    var isNilSavedValue: Bool { get }
+    var _isNilSavedValue: Bool { get }
 
     /// Whether values of this type can hold model objects, directly or in a collection.
     ///
     /// The default is `false`. ModelKit skips the walks of change tracking and copying for
     /// properties whose type answers `false`.
-    static var containsModelObjects: Bool { get }
+    static var _containsModelObjects: Bool { get }
 
     /// Calls `visitor` for each model object this value holds, not looking inside them.
     ///
     /// - Parameter visitor: Called with each object; returns `false` to stop.
     /// - Returns: `false` if `visitor` stopped the walk.
-    func visitModelObjects(_ visitor: (ModelObject) -> Bool) -> Bool
+    func _visitModelObjects(_ visitor: (ModelObject) -> Bool) -> Bool
 
     /// A deep copy of the value: model objects inside it are copied too.
     ///
     /// - Parameter context: The state of the copy; pass it on to nested values.
     /// - Returns: The copy.
-    func savedCopy(context: CopyContext) -> Self
+    func _savedCopy(context: CopyContext) -> Self
 }
 
 extension SavedValue {
     /// Values are not `nil` unless they are an empty `Optional`.
-    public var isNilSavedValue: Bool { false }
+    public var _isNilSavedValue: Bool { false }
 
     /// Values hold no model objects unless their type says so.
-    public static var containsModelObjects: Bool { false }
+    public static var _containsModelObjects: Bool { false }
 
     /// Values hold no model objects to visit unless their type says so.
     ///
     /// - Parameter visitor: Called with each model object; returns `false` to stop.
     /// - Returns: `false` if `visitor` stopped the walk.
-    public func visitModelObjects(_ visitor: (ModelObject) -> Bool) -> Bool { true }
+    public func _visitModelObjects(_ visitor: (ModelObject) -> Bool) -> Bool { true }
 
     /// Values without model objects copy as they are.
     ///
     /// - Parameter context: The state of the copy.
     /// - Returns: The copy.
-    public func savedCopy(context: CopyContext) -> Self { self }
+    public func _savedCopy(context: CopyContext) -> Self { self }
 }
 
 extension SavedValue {

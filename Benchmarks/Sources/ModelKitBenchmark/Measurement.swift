@@ -61,29 +61,3 @@ enum Measurement {
 func consume<T>(_ value: T) {
     withExtendedLifetime(value) {}
 }
-
-/// The memory the process holds, from its own accounting in `/proc/self/status`.
-enum ProcessMemory {
-    /// The resident set now, in bytes.
-    static var resident: Int? { field("VmRSS") }
-
-    /// The highest resident set since the process started or since ``resetPeak()``, in bytes.
-    static var peak: Int? { field("VmHWM") }
-
-    /// Starts a new high-water mark at the current resident set (Linux 4.0 and later).
-    @discardableResult
-    static func resetPeak() -> Bool {
-        guard let file = fopen("/proc/self/clear_refs", "w") else { return false }
-        defer { fclose(file) }
-        return fputs("5", file) >= 0
-    }
-
-    private static func field(_ name: String) -> Int? {
-        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
-        for line in status.split(separator: "\n") where line.hasPrefix(name + ":") {
-            let number = line.split(separator: " ").dropFirst().first.flatMap { Int($0) }
-            return number.map { $0 * 1024 }
-        }
-        return nil
-    }
-}

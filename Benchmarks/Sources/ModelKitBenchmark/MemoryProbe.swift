@@ -6,12 +6,12 @@ enum MemoryProbe {
     static let contenders: [Contender] = [.modelKit, .codable, .handWritten, .bareParse]
 
     /// Runs this executable as a probe for `contender` and returns the growth of its resident
-    /// set while loading, in bytes.
+    /// set while loading, in bytes, or `nil` where that cannot be measured.
     static func measure(_ contender: Contender, jsonFile: String) throws -> Int? {
-        let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+        guard let executable = Bundle.main.executableURL else { return nil }
         let process = Process()
         let output = Pipe()
-        process.executableURL = URL(fileURLWithPath: executable)
+        process.executableURL = executable
         process.arguments = ["--memory-probe", contender.option, jsonFile]
         process.standardOutput = output
         try process.run()
@@ -27,8 +27,8 @@ enum MemoryProbe {
         let json = try Data(contentsOf: URL(fileURLWithPath: jsonFile))
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
-        guard ProcessMemory.resetPeak(), let baseline = ProcessMemory.resident else {
-            throw BenchmarkError("this system does not report peak memory")
+        guard let memory = PeakMemory() else {
+            throw BenchmarkError("this system does not report its memory use")
         }
         let loaded: Any
         switch contender {
@@ -39,9 +39,9 @@ enum MemoryProbe {
                 dictionary: try JSONSerialization.jsonObject(with: json) as? [String: Any] ?? [:])
         case .bareParse: loaded = try JSONSerialization.jsonObject(with: json)
         }
-        guard let peak = ProcessMemory.peak else { throw BenchmarkError("no peak memory") }
+        guard let growth = memory.growth else { throw BenchmarkError("no peak memory") }
         withExtendedLifetime(loaded) {
-            print(peak - baseline)
+            print(growth)
         }
     }
 }

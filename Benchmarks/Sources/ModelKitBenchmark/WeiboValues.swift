@@ -106,13 +106,13 @@ struct LenientInt: Hashable, Sendable {
 }
 
 extension LenientInt: SavedValue {
-    static func make(savedValue: Any, context: LoadContext) throws -> LenientInt {
+    static func _make(savedValue: Any, context: LoadContext) throws -> LenientInt {
         // Numbers are the common case; a cast to String costs more when it fails.
         if savedValue is NSNumber {
-            return LenientInt(try Int.make(savedValue: savedValue, context: context))
+            return LenientInt(try Int._make(savedValue: savedValue, context: context))
         }
         guard let string = savedValue as? String else {
-            return LenientInt(try Int.make(savedValue: savedValue, context: context))
+            return LenientInt(try Int._make(savedValue: savedValue, context: context))
         }
         guard let int = Int(string) else {
             throw ModelError(.invalidValue(expected: "a whole number", found: "\"\(string)\""))
@@ -120,9 +120,9 @@ extension LenientInt: SavedValue {
         return LenientInt(int)
     }
 
-    func savedValue(context: SaveContext) throws -> Any { value }
+    func _savedValue(context: SaveContext) throws -> Any { value }
 
-    func writeJSON(to writer: inout JSONWriter) throws {
+    func _writeJSON(to writer: inout JSONWriter) throws {
         writer.writeInteger(value)
     }
 }

@@ -103,7 +103,7 @@ struct Benchmark {
             "\(names[contender] ?? "") \(Table.megabytes(try MemoryProbe.measure(contender, jsonFile: file.path)))"
         }
         return
-            "Peak memory of loading the \(arguments.objects.formatted()) objects from JSON (resident set growth, VmHWM): "
+            "Peak memory of loading the \(arguments.objects.formatted()) objects from JSON (resident set growth, \(PeakMemory.source)): "
             + parts.joined(separator: ", ") + "."
     }
 }

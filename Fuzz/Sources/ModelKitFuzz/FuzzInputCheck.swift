@@ -1,0 +1,1 @@
+../../../Tests/ModelKitTests/FuzzInputCheck.swift

@@ -149,19 +149,21 @@ private struct DocumentGenerator {
     }
 
     /// The dictionary form of a `WriterSample`, with unknown keys of any JSON value.
-    mutating func sample(depth: Int) -> [String: Any] {
+    mutating func sample(depth: Int) throws -> [String: Any] {
         var document: [String: Any] = [
             "text": string(), "integer": integer(), "large": UInt64.max - random.next() % 1000,
             "small": Int64.min + Int64(random.next() % 1000), "real": double(), "flag": chance(50),
-            "when": ISO8601.string(
+            "when": try ISO8601.string(
                 from: Date(timeIntervalSince1970: Double(Int32(truncatingIfNeeded: random.next())) / 8)),
             "words": (0..<Int(random.next() % 4)).map { _ in string() }, "a/b \"key\"": string(),
             "scores": Dictionary(
                 (0..<Int(random.next() % 4)).map { _ in (string(), double()) }, uniquingKeysWith: { a, _ in a }),
         ]
         if chance(50) { document["note"] = string() }
-        if depth > 0, chance(60) { document["child"] = sample(depth: depth - 1) }
-        if depth > 0 { document["children"] = (0..<Int(random.next() % 3)).map { _ in sample(depth: depth - 1) } }
+        if depth > 0, chance(60) { document["child"] = try sample(depth: depth - 1) }
+        if depth > 0 {
+            document["children"] = try (0..<Int(random.next() % 3)).map { _ in try sample(depth: depth - 1) }
+        }
         for _ in 0..<Int(random.next() % 4) {
             document["extra " + string()] = value(depth: 4)
         }

@@ -140,8 +140,13 @@ private func sortedJSON<Value: Encodable>(_ value: Value) throws -> String {
 }
 
 private func codingPath(of error: DecodingError) -> [String]? {
-    guard case .dataCorrupted(let context) = error else { return nil }
-    return context.codingPath.map(\.stringValue)
+    switch error {
+    case .typeMismatch(_, let context), .valueNotFound(_, let context), .keyNotFound(_, let context),
+        .dataCorrupted(let context):
+        return context.codingPath.map(\.stringValue)
+    @unknown default:
+        return nil
+    }
 }
 
 @Suite struct CodableTests {
@@ -339,7 +344,11 @@ private func codingPath(of error: DecodingError) -> [String]? {
             try JSONDecoder().decode(Envelope.self, from: Data(json.utf8))
         }
         #expect(codingPath(of: error) == ["note", "children", "1", "number"])
-        guard case .dataCorrupted(let context) = error else { return }
+        guard case .typeMismatch(let type, let context) = error else {
+            Issue.record("expected typeMismatch, found \(error)")
+            return
+        }
+        #expect(ObjectIdentifier(type) == ObjectIdentifier(Int.self))
         #expect(context.debugDescription == #"children[1].number: expected a number, found "many""#)
         let underlying = try #require(context.underlyingError as? ModelError)
         #expect(underlying.reason == .typeMismatch(expected: "a number", found: #""many""#))

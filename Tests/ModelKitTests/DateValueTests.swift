@@ -88,7 +88,35 @@ private let sampleDate = Date(timeIntervalSince1970: 1_424_716_200)
     }
 
     @Test(arguments: [
-        "", "2015-02-23", "2015-02-30T18:30:00Z", "2015-02-23T25:30:00Z", "yesterday-ish", "18:30",
+        ("2015-02-23T18:30:00", 0.0),
+        ("2015-02-23T18:30:00.000", 0.0),
+        ("2015-02-23T18:30:00.000Z", 0.0),
+        ("2015-02-23T18:30:00.250", 0.25),
+    ])
+    func readsWhatDejalDateReads(string: String, fraction: Double) throws {
+        let json = #"{"version":1,"representedClassName":"DejalDate","string":"\#(string)"}"#
+        let value = try DateValue(json: json)
+        #expect(value.date == sampleDate.addingTimeInterval(fraction))
+        #expect(!value.hasChanges)
+        #expect(DateValue(string: string)?.date == value.date)
+        let appointment = try Appointment(json: #"{"when":\#(json)}"#)
+        #expect(appointment.when == value)
+    }
+
+    @Test func emptyStringIsNoDate() throws {
+        let value = try DateValue(json: #"{"version":1,"representedClassName":"DejalDate","string":""}"#)
+        #expect(value.date == nil)
+        #expect(value.string == nil)
+        #expect(value == DateValue(date: nil))
+        #expect(try value.jsonString(options: .compact) == #"{"version":1,"representedClassName":"DateValue"}"#)
+        let appointment = try Appointment(json: #"{"when":{"representedClassName":"DejalDate","string":""}}"#)
+        #expect(appointment.when.date == nil)
+        #expect(DateValue(string: "") == nil)
+    }
+
+    @Test(arguments: [
+        "2015-02-23", "2015-02-30T18:30:00Z", "2015-02-30T18:30:00", "2015-02-23T18:30:00.Z",
+        "2015-02-23T18:30:00+02:00Z", "2015-02-23T25:30:00Z", "yesterday-ish", "18:30",
         "2015-02-23T18:30:00+2",
     ])
     func rejectsInvalidStrings(string: String) throws {

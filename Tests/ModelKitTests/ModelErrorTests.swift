@@ -61,6 +61,32 @@ private func loadError(_ json: String) -> ModelError? {
         }
     }
 
+    @Test(
+        arguments: [
+            ([.key("items"), .index(0), .key("tags"), .key("a.b")], #"items[0].tags["a.b"]"#),
+            ([.key("items"), .index(0), .key("tags"), .key("a"), .key("b")], "items[0].tags.a.b"),
+            ([.key("tags"), .key("a[0]")], #"tags["a[0]"]"#),
+            ([.key("tags"), .key("]")], #"tags["]"]"#),
+            ([.key("a.b"), .key("c")], #"["a.b"].c"#),
+            ([.key("tags"), .key("")], #"tags[""]"#),
+            ([.key("tags"), .key(#"say "hi""#)], #"tags["say \"hi\""]"#),
+            ([.key("tags"), .key(#"a\".b"#)], #"tags["a\\\".b"]"#),
+            ([.key("tags"), .key(#"back\slash"#)], #"tags.back\slash"#),
+            ([.key("(root)")], #"["(root)"]"#),
+            ([.key("dates"), .key("2024-01-01 12:00")], "dates.2024-01-01 12:00"),
+        ] as [([ModelKeyPath.Component], String)])
+    func keysThatLookLikePathsAreQuoted(components: [ModelKeyPath.Component], text: String) {
+        #expect(ModelKeyPath(components).description == text)
+    }
+
+    @Test func errorsQuoteKeysThatContainDotsOrBrackets() throws {
+        let error = try #require(loadError(#"{"byName": {"a.b": {"green": []}, "c[1]": {}}}"#))
+        #expect(error.description == #"byName["a.b"].green: expected a number, found an array"#)
+        let lenient = try Canvas(json: #"{"byName": {"x": {"red": "r"}, "x.red": {"red": "s"}}}"#, options: .lenient)
+        let paths = Set(lenient.loadIssues.map(\.keyPath.description))
+        #expect(paths == ["byName.x.red", #"byName["x.red"].red"#])
+    }
+
     @Test func invalidJSONThrows() throws {
         let error = try #require(loadError(#"{"title": "#))
         guard case .invalidJSON = error.reason else {

@@ -16,8 +16,14 @@ extension JSONWriter {
         writeKey(quoted: Self.quotedVersionKey, isFirst: true)
         writeInteger(object.newerVersion ?? metadata.modelVersion)
         writeKey(quoted: Self.quotedClassNameKey, isFirst: false)
-        writeString(metadata.modelName)
+        writeString(options.className(of: metadata))
+        let hasSkippedValues = !object.skippedValues.isEmpty
         for property in metadata.properties {
+            if hasSkippedValues, let skipped = object.skippedValue(of: property) {
+                try writeEntry(property.key, skipped, isFirst: false)
+                hasWrittenSkippedValues = true
+                continue
+            }
             do {
                 _ = try property.writeJSON(of: object, to: &self, isFirst: false)
             } catch let error as ModelError {
@@ -35,11 +41,16 @@ extension JSONWriter {
     private mutating func writeSorted(_ object: ModelObject, metadata: ModelMetadata) throws {
         var entries: [(key: String, value: Any)] = object.unknownValues.map { ($0.key, $0.value) }
         entries.append((ModelObject.versionKey, object.newerVersion ?? metadata.modelVersion))
-        entries.append((ModelObject.classNameKey, metadata.modelName))
+        entries.append((ModelObject.classNameKey, options.className(of: metadata)))
         var properties: [String: AnySavedProperty] = [:]
-        for property in metadata.properties where !property.isNil(in: object) {
-            properties[property.key] = property
-            entries.append((property.key, ()))
+        for property in metadata.properties {
+            if let skipped = object.skippedValue(of: property) {
+                entries.append((property.key, skipped))
+                hasWrittenSkippedValues = true
+            } else if !property.isNil(in: object) {
+                properties[property.key] = property
+                entries.append((property.key, ()))
+            }
         }
         entries.sort { JSONWriter.keyOrder($0.key, $1.key) }
         beginObject()

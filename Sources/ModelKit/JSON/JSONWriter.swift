@@ -15,6 +15,9 @@ public struct JSONWriter {
     let escapesSlashes: Bool
     private var level = 0
     var objectsBeingWritten: [ObjectIdentifier] = []
+    /// Whether the JSON holds values kept from loaded data that a strict load rejects: values
+    /// that a lenient load skipped.
+    var hasWrittenSkippedValues = false
 
     init(options: WriteOptions) {
         self.options = options
@@ -97,7 +100,7 @@ public struct JSONWriter {
 
     /// Writes a date as its ISO 8601 string, which needs no escaping.
     mutating func writeDate(_ date: Date) {
-        ISO8601.withText(of: date) { text in
+        ISO8601.withText(of: options.writtenDate(date)) { text in
             buffer.append(0x22)
             buffer.append(text)
             buffer.append(0x22)

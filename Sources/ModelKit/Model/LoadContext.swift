@@ -1,7 +1,7 @@
 /// The state of one load: its options, the problems found so far and the nesting depth.
 ///
 /// ModelKit creates one for each call that loads data and passes it to every
-/// ``SavedValue/_make(savedValue:context:)`` on the way down. Custom saved values only pass it on.
+/// `_make(savedValue:context:)` on the way down. Custom saved values only pass it on.
 public final class LoadContext {
     /// The options of the load.
     public let options: LoadOptions
@@ -13,6 +13,12 @@ public final class LoadContext {
     // checks, which would cost more than the accesses they guard.
     @exclusivity(unchecked) var issues: [ModelError] = []
     @exclusivity(unchecked) var depth = 0
+    /// How many of the recorded problems dropped a value without keeping it anywhere.
+    ///
+    /// An array element left out is such a value. A property whose load adds to the count
+    /// keeps its whole value as found (see ``ModelObject/keepSkippedValue(_:of:isPartlyLoaded:)``)
+    /// and takes the count back.
+    @exclusivity(unchecked) var droppedValueCount = 0
 
     // The metadata of the classes met in this load, so that each object does not take the
     // shared cache's lock. A load meets few classes; a linear scan beats hashing.
@@ -28,10 +34,20 @@ public final class LoadContext {
 
     /// Records a problem in a lenient load, or throws it in a strict one.
     ///
+    /// The value at fault counts as dropped: the saved property that holds it keeps its whole
+    /// value as the data has it, and writes that back until the property is set.
+    ///
     /// - Parameter error: The problem, with its key path relative to the value being loaded.
     /// - Throws: `error`, when the load is strict.
     public func report(_ error: ModelError) throws {
         guard isLenient else { throw error }
+        issues.append(error)
+        droppedValueCount += 1
+    }
+
+    /// Records a problem of a lenient load whose value is kept to be written back, so it
+    /// counts as a problem but not as a dropped value.
+    func recordKeptValueIssue(_ error: ModelError) {
         issues.append(error)
     }
 

@@ -13,6 +13,16 @@ public struct LoadOptions: OptionSet, Sendable, Hashable {
     /// Keeps defaults for values that do not fit instead of throwing, and records each problem
     /// with its key path in ``ModelObject/loadIssues``.
     ///
+    /// A value that does not fit is not lost: the object keeps it as the data has it and
+    /// writes it back in place of the property's value, through the dictionary form, JSON,
+    /// `Codable` and archiving, until the property is set. Setting the property, even to an
+    /// equal value, replaces the kept value and counts as a change, which
+    /// ``ModelObject/revertChanges()`` undoes. A collection that lost elements that did not fit
+    /// keeps its whole value so; for a collection of model objects, only while it still equals
+    /// what the load gave it, so that edits inside its objects are written. Objects that keep
+    /// such values compare unequal to objects that do not, since they write different data;
+    /// a strict load of what they write reports the same problems again.
+    ///
     /// Invalid JSON, a top-level value that is not an object and a class name outside the
     /// registry at the top level still throw: there is nothing sensible to load from them.
     public static let lenient = LoadOptions(rawValue: 1 << 0)

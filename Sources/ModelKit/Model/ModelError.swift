@@ -49,6 +49,9 @@ public struct ModelError: LocalizedError, CustomStringConvertible, CustomDebugSt
     public var keyPath: ModelKeyPath
     /// The error that caused this one, if another error did.
     public var underlyingError: (any Error)?
+    /// The type that a mismatched or missing value was read as, such as `String` for a date,
+    /// for the `DecodingError` that `Codable` reports.
+    var expectedType: Any.Type?
 
     /// Creates an error.
     ///
@@ -108,6 +111,13 @@ public struct ModelError: LocalizedError, CustomStringConvertible, CustomDebugSt
         case .custom(let detail):
             return detail
         }
+    }
+
+    /// This error, recording the type that the value at fault was read as.
+    func expecting(_ type: Any.Type) -> ModelError {
+        var copy = self
+        copy.expectedType = type
+        return copy
     }
 
     func prefixed(with component: ModelKeyPath.Component) -> ModelError {

@@ -25,11 +25,19 @@ public struct ModelKeyPath: Hashable, Sendable, CustomStringConvertible {
     public var isRoot: Bool { components.isEmpty }
 
     /// The key path in the form `children[2].label.red`; the root reads `(root)`.
+    ///
+    /// A key that could be read as more than one step, or as none, is quoted in brackets:
+    /// the empty key, keys containing `.`, `[`, `]` or `"`, and a key spelled `(root)`. Inside
+    /// the quotes, `"` and `\` are escaped with a backslash, so `tags["a.b"]` is the entry
+    /// `a.b` of `tags`, while `tags.a.b` is the entry `b` of the entry `a`. Every key path
+    /// reads differently from every other.
     public var description: String {
         guard !components.isEmpty else { return "(root)" }
         var text = ""
         for component in components {
             switch component {
+            case .key(let key) where Self.needsQuotes(key):
+                text += "[\"\(Self.escaped(key))\"]"
             case .key(let key):
                 if !text.isEmpty { text += "." }
                 text += key
@@ -42,5 +50,25 @@ public struct ModelKeyPath: Hashable, Sendable, CustomStringConvertible {
 
     mutating func prepend(_ component: Component) {
         components.insert(component, at: 0)
+    }
+
+    /// Whether `key`, written bare, could be mistaken for other steps: it would vanish, split
+    /// at a `.`, start a subscript, or read as the root.
+    private static func needsQuotes(_ key: String) -> Bool {
+        key.isEmpty || key == "(root)"
+            || key.utf8.contains {
+                $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "]")
+                    || $0 == UInt8(ascii: "\"")
+            }
+    }
+
+    private static func escaped(_ key: String) -> String {
+        guard key.utf8.contains(where: { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else { return key }
+        var result = ""
+        for character in key.unicodeScalars {
+            if character == "\"" || character == "\\" { result.unicodeScalars.append("\\") }
+            result.unicodeScalars.append(character)
+        }
+        return result
     }
 }

@@ -6,6 +6,9 @@ struct ChangeRecord {
     var properties: [Int: Any] = [:]
     /// Original values of unknown keys, by key; `nil` for a key that was absent.
     var unknownKeys: [String: Any?] = [:]
+    /// Values that a lenient load skipped and that setting their property replaced, by field
+    /// offset, so that reverting puts them back; each has its entry in ``properties`` too.
+    var skippedValues: [Int: SkippedValue] = [:]
 
     var isEmpty: Bool { properties.isEmpty && unknownKeys.isEmpty }
 }
@@ -111,6 +114,9 @@ extension ModelObject {
             for (key, original) in changeRecord.unknownKeys {
                 unknownValues[key] = original
             }
+            for (offset, skipped) in changeRecord.skippedValues {
+                skippedValues[offset] = skipped
+            }
             forgetChanges()
         }
     }
@@ -122,11 +128,11 @@ extension ModelObject {
     }
 
     func recordChange<Value: SavedValue>(atOffset offset: Int, from oldValue: Value, to newValue: Value) {
-        precondition(
-            ModelMetadata.of(type(of: self)).propertiesByOffset[offset] != nil,
-            "The storage of a saved property of \(type(of: self)) is not at an offset that reflection reported")
         if let original = changeRecord.properties[offset] {
-            guard let original = original as? Value, original == newValue else { return }
+            // Setting the original value back does not put back a skipped value it replaced.
+            guard let original = original as? Value, original == newValue,
+                changeRecord.skippedValues[offset] == nil
+            else { return }
             withMutationOfChangeRecord { changeRecord.properties[offset] = nil }
         } else {
             withMutationOfChangeRecord { changeRecord.properties[offset] = oldValue }

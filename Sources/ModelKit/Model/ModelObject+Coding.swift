@@ -75,6 +75,12 @@ extension ModelObject {
     }
 
     /// A `DecodingError` for a load error: its key path continues the decoder's coding path.
+    ///
+    /// The kinds are those `JSONDecoder` reports for the same data read into a `Codable`
+    /// struct: `typeMismatch` for a value of the wrong type, `valueNotFound` for `null` where
+    /// a value is required, and `dataCorrupted` for a value of the right type that does not
+    /// parse or fit, such as an invalid date string or a number out of range. An error that a
+    /// `CodableSavedValue` reported keeps its own kind.
     static func decodingError(_ error: ModelError, decoder: any Decoder) -> DecodingError {
         let codingPath = decoder.codingPath + AnyCodingKey.codingPath(of: error.keyPath)
         let context = DecodingError.Context(
@@ -82,7 +88,19 @@ extension ModelObject {
             debugDescription: error.description,
             underlyingError: error
         )
-        return DecodingError.dataCorrupted(context)
+        switch error.reason {
+        case .typeMismatch: return .typeMismatch(error.expectedType ?? Any.self, context)
+        case .valueNotFound: return .valueNotFound(error.expectedType ?? Any.self, context)
+        case .custom:
+            guard let underlying = error.underlyingError as? DecodingError else { return .dataCorrupted(context) }
+            switch underlying {
+            case .typeMismatch(let type, _): return .typeMismatch(type, context)
+            case .valueNotFound(let type, _): return .valueNotFound(type, context)
+            case .keyNotFound(let key, _): return .keyNotFound(key, context)
+            default: return .dataCorrupted(context)
+            }
+        default: return .dataCorrupted(context)
+        }
     }
 }
 
@@ -91,6 +109,7 @@ extension ModelObject {
 extension ModelObject {
     private static let archivedJSONKey = "json"
     private static let archivedErrorKey = "error"
+    private static let archivedLenientKey = "lenient"
 
     /// Creates an object from a keyed archive, refusing archives of other classes with an
     /// error.
@@ -142,7 +161,10 @@ extension ModelObject {
                 throw ModelError(.custom("the archive holds no \(Self.modelName): \(message ?? "no JSON form")"))
             }
             let dictionary = try Self.parseJSON(json as Data)
-            let context = LoadContext(options: [])
+            // An object that holds values a lenient load skipped archives them as they were
+            // found; it unarchives leniently, into an equal object that keeps them again.
+            let isLenient = coder.containsValue(forKey: Self.archivedLenientKey)
+            let context = LoadContext(options: isLenient ? .lenient : [])
             try type(of: self).checkClassName(in: dictionary, context: context)
             try loadRoot(from: dictionary, context: context)
             return true
@@ -158,8 +180,12 @@ extension ModelObject {
     /// that prevents it, since `NSCoder` cannot report failures while encoding.
     func archiveValues(to coder: NSCoder) {
         do {
-            let json = try jsonData(options: [.compact])
-            coder.encode(json as NSData, forKey: Self.archivedJSONKey)
+            var writer = JSONWriter(options: [.compact])
+            try writer.writeModelObject(self)
+            coder.encode(writer.buffer.data() as NSData, forKey: Self.archivedJSONKey)
+            if writer.hasWrittenSkippedValues {
+                coder.encode(true, forKey: Self.archivedLenientKey)
+            }
         } catch {
             coder.encode("\(error)" as NSString, forKey: Self.archivedErrorKey)
         }

@@ -76,6 +76,7 @@ extension ModelObject {
         guard let value = dictionary[classNameKey] else { return }
         guard let name = value as? String else {
             let error = ModelError(.typeMismatch(expected: "a class name", found: FoundValue.describe(value)))
+                .expecting(String.self)
             return try context.report(error.prefixed(with: .key(classNameKey)))
         }
         let metadata = ModelMetadata.of(self)
@@ -95,6 +96,7 @@ extension ModelObject {
             property.setValue(property.value(of: self), of: target)
         }
         target.unknownValues = unknownValues
+        target.skippedValues = skippedValues
         target.newerVersion = newerVersion
         target.loadIssues = loadIssues
         target.forgetChanges()
@@ -110,8 +112,13 @@ extension ModelObject {
         var result: [String: Any] = unknownValues
         result.reserveCapacity(metadata.properties.count + unknownValues.count + 2)
         result[ModelObject.versionKey] = newerVersion ?? metadata.modelVersion
-        result[ModelObject.classNameKey] = metadata.modelName
+        result[ModelObject.classNameKey] = context.options.className(of: metadata)
+        let hasSkippedValues = !skippedValues.isEmpty
         for property in metadata.properties {
+            if hasSkippedValues, let skipped = skippedValue(of: property) {
+                result[property.key] = skipped
+                continue
+            }
             do {
                 result[property.key] = try property.savedValue(of: self, context: context)
             } catch let error as ModelError {

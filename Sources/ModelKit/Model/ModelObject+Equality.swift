@@ -6,6 +6,10 @@ extension ModelObject {
 
     /// Whether the saved values are equal, for `isEqual(_:)`.
     ///
+    /// Values kept from the data to be written back count as saved values: preserved unknown
+    /// values, and the values that a lenient load skipped, so that objects that write
+    /// different data are never equal.
+    ///
     /// Graphs nested more than ``SaveContext/maximumDepth`` levels, such as cycles, compare as
     /// unequal rather than overflowing the stack.
     func hasEqualValues(to other: ModelObject) -> Bool {
@@ -15,6 +19,9 @@ extension ModelObject {
             let metadata = ModelMetadata.of(type(of: self))
             for property in metadata.properties where !property.isEqual(self, other) {
                 return false
+            }
+            if !skippedValues.isEmpty || !other.skippedValues.isEmpty {
+                guard hasEqualSkippedValues(to: other, metadata: metadata) else { return false }
             }
             guard !unknownValues.isEmpty || !other.unknownValues.isEmpty else { return true }
             return DictionaryFormEquality.isEqual(unknownValues, other.unknownValues)
@@ -55,6 +62,7 @@ extension ModelObject {
             property.copyValue(from: self, to: copy, context: context)
         }
         copy.unknownValues = unknownValues
+        copy.skippedValues = skippedValues
         copy.newerVersion = newerVersion
         copy.changeRecord = ChangeRecord()
         copy.isPristine = false

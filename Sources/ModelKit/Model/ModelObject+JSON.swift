@@ -94,7 +94,7 @@ extension ModelObject {
     }
 
     private func foundationJSON(options: WriteOptions) throws -> Data {
-        let dictionary = try dictionary
+        let dictionary = try dictionaryForm(context: SaveContext(options: options))
         var writer = JSONWriter(options: [.compact])
         // JSONSerialization cannot hold NaN or infinity either; find them with their key path.
         try writer.writeAny(dictionary)

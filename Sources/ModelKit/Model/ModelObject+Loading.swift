@@ -24,7 +24,7 @@ extension ModelObject {
         reusing storage: UnsafeMutablePointer<ModelObject>
     ) throws -> ModelObject {
         guard let dictionary = FastCast.dictionary(savedValue) else {
-            throw mismatch(savedValue, expected: "an object")
+            throw mismatch(savedValue, expected: "an object", readAs: [String: Any].self)
         }
         let reusable = isKnownUniquelyReferenced(&storage.pointee) && storage.pointee.isPristine ? storage.pointee : nil
         let object = try makeObject(from: dictionary, context: context, reusing: reusable)
@@ -131,6 +131,7 @@ extension ModelObject {
         for (key, value) in entries.unknownEntries {
             unknownValues[key] = value
         }
+        didLoadValues()
         newerVersion = version > metadata.modelVersion ? version : nil
         changeRecord = ChangeRecord()
     }
@@ -160,6 +161,7 @@ extension ModelObject {
         if foundCount < data.count {
             collectUnknownValues(of: data, metadata: metadata)
         }
+        didLoadValues()
         newerVersion = version > metadata.modelVersion ? version : nil
         if version < metadata.modelVersion {
             isSuppressingChanges = true
@@ -169,21 +171,32 @@ extension ModelObject {
         changeRecord = ChangeRecord()
     }
 
+    /// Loads one property's value; in a lenient load, a value that does not fit, in whole or
+    /// in part, is kept to be written back (see ``keepSkippedValue(_:of:isPartlyLoaded:)``).
     @inline(__always)
     private func load(_ value: Any, into property: AnySavedProperty, context: LoadContext) throws {
         let mark = context.issues.count
+        let droppedMark = context.droppedValueCount
         do {
             try property.load(value, into: self, context: context)
-        } catch let error as ModelError {
-            context.prefixIssues(from: mark, with: .key(property.key))
-            try context.report(error.prefixed(with: .key(property.key)))
-            return
         } catch {
-            let path = ModelKeyPath([.key(property.key)])
-            try context.report(ModelError(.custom("\(error)"), at: path, underlyingError: error))
+            context.prefixIssues(from: mark, with: .key(property.key))
+            let modelError =
+                (error as? ModelError)?.prefixed(with: .key(property.key))
+                ?? ModelError(.custom("\(error)"), at: ModelKeyPath([.key(property.key)]), underlyingError: error)
+            guard context.isLenient else { throw modelError }
+            context.recordKeptValueIssue(modelError)
+            context.droppedValueCount = droppedMark
+            keepSkippedValue(value, of: property, isPartlyLoaded: false)
             return
         }
         context.prefixIssues(from: mark, with: .key(property.key))
+        if context.droppedValueCount != droppedMark {
+            context.droppedValueCount = droppedMark
+            keepSkippedValue(value, of: property, isPartlyLoaded: true)
+        } else if !skippedValues.isEmpty {
+            skippedValues[property.offset] = nil
+        }
     }
 
     private func collectUnknownValues(of data: [String: Any], metadata: ModelMetadata) {
@@ -234,6 +247,7 @@ extension ModelObject {
     ) throws -> ModelObject.Type {
         guard let name = FastCast.string(value) else {
             let error = ModelError(.typeMismatch(expected: "a class name", found: FoundValue.describe(value)))
+                .expecting(String.self)
             try context.report(error.prefixed(with: .key(classNameKey)))
             return self
         }

@@ -13,7 +13,7 @@ extension ModelObject: SavedValue {
     /// - Throws: A ``ModelError`` when the value does not fit.
     public class func _make(savedValue: Any, context: LoadContext) throws -> Self {
         guard let dictionary = FastCast.dictionary(savedValue) else {
-            throw mismatch(savedValue, expected: "an object")
+            throw mismatch(savedValue, expected: "an object", readAs: [String: Any].self)
         }
         let object = try makeObject(from: dictionary, context: context)
         guard let typed = object as? Self else {

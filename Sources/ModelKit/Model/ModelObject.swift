@@ -52,6 +52,12 @@ open class ModelObject: NSObject, Observable, Codable, NSSecureCoding {
     /// The version of loaded data that is newer than ``modelVersion``, kept to be written back.
     var newerVersion: Int?
 
+    /// The values that a lenient load skipped, by the field offset of their property, kept
+    /// to be written back until the property is set.
+    var skippedValues: [Int: SkippedValue] = [:] {
+        didSet { isPristine = false }
+    }
+
     /// The values that properties had before they were changed, by field offset, and the
     /// values that unknown keys had, by key.
     ///
@@ -146,7 +152,10 @@ open class ModelObject: NSObject, Observable, Codable, NSSecureCoding {
     /// ``make(from:)`` to create the subclass that the data names. The load is strict.
     ///
     /// - Parameter decoder: The decoder to read from.
-    /// - Throws: A `DecodingError` whose coding path leads to the value that does not fit.
+    /// - Throws: A `DecodingError` whose coding path leads to the value that does not fit:
+    ///   `typeMismatch` for a value of the wrong type, `valueNotFound` for `null` where a value
+    ///   is required, `dataCorrupted` for a value that does not parse or fit, as `JSONDecoder`
+    ///   reports them; its underlying error is the ``ModelError``.
     public required convenience init(from decoder: any Decoder) throws {
         self.init()
         try loadDecodedValues(from: decoder)
@@ -275,6 +284,12 @@ open class ModelObject: NSObject, Observable, Codable, NSSecureCoding {
     }
 
     // MARK: Internal
+
+    /// Brings saved values that repeat what other saved values hold up to date after the data
+    /// has loaded and before the changes are cleared, as ``DataValue`` recomputes its `length`.
+    ///
+    /// The default implementation does nothing.
+    func didLoadValues() {}
 
     var observationRegistrar: ObservationRegistrar {
         if let lazyObservationRegistrar { return lazyObservationRegistrar }

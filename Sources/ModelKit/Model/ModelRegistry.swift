@@ -9,7 +9,10 @@ final class ModelRegistry: Sendable {
         let registry = ModelRegistry()
         // The value classes answer to their DejalObject names even before first use, so that
         // `ModelObject.make(json:)` reads a `DejalColor` document as the first thing it does.
-        for valueClass in [ColorValue.self, DateValue.self, IntervalValue.self] as [ModelObject.Type] {
+        let valueClasses: [ModelObject.Type] = [
+            ColorValue.self, DateValue.self, IntervalValue.self, DataValue.self, TimeValue.self,
+        ]
+        for valueClass in valueClasses {
             registry.register(valueClass, names: [valueClass.modelName] + valueClass.legacyModelNames)
         }
         return registry

@@ -1,14 +1,20 @@
 /// The state of one write: the model objects being written, to find cycles and bound the depth.
 ///
 /// ModelKit creates one for each call that writes a dictionary and passes it to every
-/// ``SavedValue/_savedValue(context:)`` on the way down. Custom saved values only pass it on.
+/// `_savedValue(context:)` on the way down. Custom saved values only pass it on.
 public final class SaveContext {
     /// The deepest nesting of model objects that writing accepts.
     public static let maximumDepth = 512
 
+    /// The options of the write; of them, only ``WriteOptions/dejalObjectFormat`` changes the
+    /// dictionary form.
+    let options: WriteOptions
+
     private var objectsBeingWritten: [ObjectIdentifier] = []
 
-    init() {}
+    init(options: WriteOptions = []) {
+        self.options = options
+    }
 
     func enter(_ object: ModelObject) throws {
         try Self.enter(object, stack: &objectsBeingWritten)

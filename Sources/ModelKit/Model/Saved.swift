@@ -92,6 +92,10 @@ public struct Saved<Value: SavedValue> {
         set {
             let oldValue = model[keyPath: storageKeyPath].value
             model.isPristine = false
+            if !model.skippedValues.isEmpty {
+                // Setting the property, even to an equal value, replaces what a lenient load kept.
+                _ = model.replaceSkippedValue(atOffset: offset(of: storageKeyPath, in: model), oldValue: oldValue)
+            }
             guard oldValue != newValue else {
                 // Equal is not always identical (-0.0 equals 0.0): keep the value that was set,
                 // as neither a change nor a mutation to observe.
@@ -99,15 +103,27 @@ public struct Saved<Value: SavedValue> {
                 return
             }
             if !model.isSuppressingChanges {
-                let offset = withUnsafeMutablePointer(to: &model[keyPath: storageKeyPath]) { pointer in
-                    FieldStorage.offset(of: pointer, in: model)
-                }
-                model.recordChange(atOffset: offset, from: oldValue, to: newValue)
+                model.recordChange(atOffset: offset(of: storageKeyPath, in: model), from: oldValue, to: newValue)
             }
             model.observationRegistrar.withMutation(of: model, keyPath: wrappedKeyPath) {
                 model[keyPath: storageKeyPath].value = newValue
             }
         }
+    }
+
+    /// The offset of the property's storage inside `model`, which identifies the property in
+    /// the change record and among the skipped values.
+    private static func offset<Model: ModelObject>(
+        of storageKeyPath: ReferenceWritableKeyPath<Model, Saved<Value>>,
+        in model: Model
+    ) -> Int {
+        let offset = withUnsafeMutablePointer(to: &model[keyPath: storageKeyPath]) { pointer in
+            FieldStorage.offset(of: pointer, in: model)
+        }
+        precondition(
+            ModelMetadata.of(type(of: model)).propertiesByOffset[offset] != nil,
+            "The storage of a saved property of \(type(of: model)) is not at an offset that reflection reported")
+        return offset
     }
 }
 

@@ -27,6 +27,8 @@ class AnySavedProperty: @unchecked Sendable {
     func isEqual(_ value: Any, toValueOf object: ModelObject) -> Bool { false }
     func hash(of object: ModelObject, into hasher: inout Hasher) {}
     func copyValue(from source: ModelObject, to target: ModelObject, context: CopyContext) {}
+    /// A deep copy of the property's value in `object`.
+    func copiedValue(of object: ModelObject) -> Any { () }
     func visitModelObjects(of object: ModelObject, _ visitor: (ModelObject) -> Bool) -> Bool { true }
     /// The storage of the property in `object` when its type is a model class, else `nil`.
     func modelStorage(in object: ModelObject) -> UnsafeMutablePointer<ModelObject>? { nil }
@@ -127,7 +129,7 @@ final class SavedProperty<Value: SavedValue>: AnySavedProperty, @unchecked Senda
         case .int: return value(in: object, as: Int.self).pointee
         case .double: return value(in: object, as: Double.self).pointee
         case .bool: return value(in: object, as: Bool.self).pointee
-        case .date: return ISO8601.string(from: value(in: object, as: Date.self).pointee)
+        case .date: return ISO8601.string(from: context.options.writtenDate(value(in: object, as: Date.self).pointee))
         case .optionalString: return value(in: object, as: String?.self).pointee
         case .stringArray: return value(in: object, as: [String].self).pointee.map { $0 as Any }
         case .model: return try value(in: object, as: ModelObject.self).pointee.dictionaryForm(context: context)
@@ -210,6 +212,10 @@ final class SavedProperty<Value: SavedValue>: AnySavedProperty, @unchecked Senda
         target.isPristine = false
         let value = storage(of: source).pointee.value
         storage(of: target).pointee.value = containsModelObjects ? value._savedCopy(context: context) : value
+    }
+
+    override func copiedValue(of object: ModelObject) -> Any {
+        storage(of: object).pointee.value._savedCopy(context: CopyContext())
     }
 
     override func modelStorage(in object: ModelObject) -> UnsafeMutablePointer<ModelObject>? {

@@ -30,4 +30,13 @@ public struct WriteOptions: OptionSet, Sendable, Hashable {
     /// last digit of some fractions. ModelKit's writer writes `-0.0` and pads such fractions
     /// with a zero.
     public static let foundationWriter = WriteOptions(rawValue: 1 << 3)
+    /// Writes what DejalObject reads back: the value classes under the names of their
+    /// DejalObject classes (`DejalColor`, `DejalDate`, `DejalInterval`, `DejalData`,
+    /// `DejalTime`), and dates as `yyyy-MM-dd'T'HH:mm:ss'Z'`, without fractional seconds.
+    ///
+    /// Nothing else changes: other class names, keys, unknown values and the layout are
+    /// written as without it. Fractional seconds are dropped, not rounded, as DejalDate's
+    /// formatter drops them; ``DateValue/distantPast`` is written as DejalObject wrote it.
+    /// <doc:MovingFromDejalObject> lists what survives a trip through DejalObject.
+    public static let dejalObjectFormat = WriteOptions(rawValue: 1 << 4)
 }

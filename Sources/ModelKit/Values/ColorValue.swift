@@ -27,7 +27,7 @@ public final class ColorValue: ModelObject {
     @Saved public var alpha = 1.0
 
     /// The name DejalObject wrote for this class, so that its data loads.
-    public override class var legacyModelNames: [String] { ["DejalColor"] }
+    public override class var legacyModelNames: [String] { [dejalObjectName] }
 
     /// Creates a colour from its red, green, blue and alpha components.
     ///
@@ -102,6 +102,10 @@ public final class ColorValue: ModelObject {
 
     /// A new fully transparent colour.
     public static var clear: ColorValue { ColorValue(white: 0, alpha: 0) }
+}
+
+extension ColorValue: DejalObjectCounterpart {
+    static var dejalObjectName: String { "DejalColor" }
 }
 
 /// Conversions between red, green and blue components and hue, saturation and brightness.

@@ -14,13 +14,15 @@ import Foundation
 ///
 /// The saved form is `yyyy-MM-dd'T'HH:mm:ss'Z'`, with fractional seconds to the microsecond
 /// when the date has them. Reading also accepts more or fewer fractional digits and `+hh:mm`
-/// or `-hh:mm` offsets. Dates are kept to the microsecond, the precision of the saved form,
-/// so a loaded value always equals the one that was saved.
+/// or `-hh:mm` offsets, and what DejalDate reads: a date and time without the `Z`
+/// (`"2015-02-23T18:30:00"`, in UTC), with or without fractional digits, and an empty string
+/// for no date. Dates are kept to the microsecond, the precision of the saved form, so a
+/// loaded value always equals the one that was saved.
 public final class DateValue: ModelObject {
-    @Saved("string") private var savedDate: SavedDate? = nil
+    @Saved("string") private var savedDate = SavedDate.none
 
     /// The name DejalObject wrote for this class, so that its data loads.
-    public override class var legacyModelNames: [String] { ["DejalDate"] }
+    public override class var legacyModelNames: [String] { [dejalObjectName] }
 
     /// Creates a value holding a date.
     ///
@@ -66,13 +68,13 @@ public final class DateValue: ModelObject {
     ///
     /// A date set here is kept to the microsecond, the precision of the saved form.
     public var date: Date? {
-        get { savedDate?.date }
-        set { savedDate = newValue.map(SavedDate.init) }
+        get { savedDate.date }
+        set { savedDate = SavedDate(newValue) }
     }
 
     /// The saved form of the date, such as `"2015-02-23T18:30:00Z"`, or `nil` for no date.
     public var string: String? {
-        savedDate?.text
+        savedDate.text
     }
 
     /// Whether the date falls on the current day, in the current calendar and time zone.
@@ -116,4 +118,8 @@ public final class DateValue: ModelObject {
         default: return nil
         }
     }
+}
+
+extension DateValue: DejalObjectCounterpart {
+    static var dejalObjectName: String { "DejalDate" }
 }

@@ -34,7 +34,7 @@ public final class IntervalValue: ModelObject {
     @Saved("extraValues") private var savedExtraValues: SavedDictionary? = nil
 
     /// The name DejalObject wrote for this class, so that its data loads.
-    public override class var legacyModelNames: [String] { ["DejalInterval"] }
+    public override class var legacyModelNames: [String] { [dejalObjectName] }
 
     /// Creates a single interval, such as 5 minutes.
     ///
@@ -155,4 +155,8 @@ public final class IntervalValue: ModelObject {
     private static func format(_ seconds: TimeInterval) -> String {
         String(format: "%.2f", locale: Locale(identifier: "en_US_POSIX"), seconds)
     }
+}
+
+extension IntervalValue: DejalObjectCounterpart {
+    static var dejalObjectName: String { "DejalInterval" }
 }

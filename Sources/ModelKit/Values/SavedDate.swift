@@ -1,13 +1,16 @@
 import Foundation
 
 /// The saved form of ``DateValue``'s date: an ISO 8601 string in UTC with at most six
-/// fractional digits.
+/// fractional digits, or no date at all.
 ///
 /// The date is rounded to that precision when the value is made, so the value in memory is
 /// exactly the one that loading its saved form gives back.
 struct SavedDate: Hashable, CustomStringConvertible {
-    /// The date, rounded to the microsecond.
-    let date: Date
+    /// The date, rounded to the microsecond; `nil` for no date.
+    let date: Date?
+
+    /// No date: nothing is written.
+    static let none = SavedDate(nil)
 
     /// The fractional digits written: microseconds.
     static let fractionDigits = 6
@@ -18,9 +21,12 @@ struct SavedDate: Hashable, CustomStringConvertible {
 
     /// Makes the saved form of a date, rounding it to the microsecond.
     ///
-    /// - Parameter date: The date.
-    init(_ date: Date) {
-        var rounded = date
+    /// - Parameter date: The date, or `nil` for none.
+    init(_ date: Date?) {
+        guard var rounded = date else {
+            self.date = nil
+            return
+        }
         // One round trip settles almost every date; far from 2001 a Double cannot hold every
         // microsecond, and a second one settles those.
         for _ in 0..<3 {
@@ -32,37 +38,70 @@ struct SavedDate: Hashable, CustomStringConvertible {
 
     /// The date that a saved string describes, or `nil` when it is not a valid date.
     ///
-    /// - Parameter text: An ISO 8601 date, with any number of fractional digits and a `Z` or
-    ///   an offset, or DejalObject's form of `Date.distantPast`.
+    /// Besides ISO 8601 with any number of fractional digits and a `Z` or an offset, it reads
+    /// what DejalDate reads: a date and time without a zone, which is in UTC, and DejalObject's
+    /// form of `Date.distantPast`.
+    ///
+    /// - Parameter text: The saved string.
     /// - Returns: The date, not yet rounded.
     static func parse(_ text: String) -> Date? {
         if text == legacyDistantPastText { return .distantPast }
-        return ISO8601.date(from: text)
+        if let date = ISO8601.date(from: text) { return date }
+        // DejalDate appended the `Z` that such a string lacks; a string with an offset already
+        // failed above and fails again.
+        return ISO8601.date(from: text + "Z")
     }
 
     private static func text(for date: Date) -> String {
         ISO8601.string(from: date, maximumFractionDigits: fractionDigits)
     }
 
-    /// The saved string, such as `2015-02-23T18:30:00Z`.
-    var text: String {
-        Self.text(for: date)
+    /// The saved string, such as `2015-02-23T18:30:00Z`; `nil` for no date.
+    var text: String? {
+        date.map(Self.text(for:))
+    }
+
+    /// The string that DejalDate writes for the date: whole seconds, and `Date.distantPast`
+    /// as DejalObject wrote it.
+    var dejalObjectText: String? {
+        guard let date else { return nil }
+        if date == .distantPast { return Self.legacyDistantPastText }
+        return ISO8601.dejalObjectString(from: date)
     }
 
     var description: String {
-        text
+        text ?? "nil"
     }
 }
 
-extension SavedDate: SavedRepresentable {
-    init(savedRepresentation: String) throws {
-        guard let date = Self.parse(savedRepresentation) else {
-            throw ModelError(.invalidValue(expected: "an ISO 8601 date", found: FoundValue.quoted(savedRepresentation)))
+extension SavedDate: SavedValue {
+    /// Reads an ISO 8601 string, or `null` or an empty string (DejalDate's "no date") as no
+    /// date.
+    static func _make(savedValue: Any, context: LoadContext) throws -> SavedDate {
+        if FastCast.isNull(savedValue) { return .none }
+        guard let text = FastCast.string(savedValue) else {
+            throw mismatch(savedValue, expected: "a string")
         }
-        self.init(date)
+        if text.isEmpty { return .none }
+        guard let date = parse(text) else {
+            throw ModelError(.invalidValue(expected: "an ISO 8601 date", found: FoundValue.quoted(text)))
+        }
+        return SavedDate(date)
     }
 
-    var savedRepresentation: String {
-        text
+    func _savedValue(context: SaveContext) throws -> Any {
+        let text = context.options.contains(.dejalObjectFormat) ? dejalObjectText : text
+        return text ?? NSNull()
+    }
+
+    func _writeJSON(to writer: inout JSONWriter) throws {
+        let text = writer.options.contains(.dejalObjectFormat) ? dejalObjectText : text
+        guard let text else { return writer.writeNull() }
+        writer.writeString(text)
+    }
+
+    /// No date writes no `string` value.
+    var _isNilSavedValue: Bool {
+        date == nil
     }
 }

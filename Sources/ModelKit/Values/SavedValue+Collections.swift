@@ -67,7 +67,7 @@ extension Array: SavedValue where Element: SavedValue {
     /// - Throws: A ``ModelError`` when the value does not fit.
     public static func _make(savedValue: Any, context: LoadContext) throws -> [Element] {
         guard let array = FastCast.array(savedValue) else {
-            throw mismatch(savedValue, expected: "an array")
+            throw mismatch(savedValue, expected: "an array", readAs: [Any].self)
         }
         var result: [Element] = []
         result.reserveCapacity(array.count)
@@ -78,7 +78,7 @@ extension Array: SavedValue where Element: SavedValue {
                 try result.append(
                     context.within(.index(index)) { try Element._make(savedValue: array[index], context: context) })
             } catch let error as ModelError where context.isLenient {
-                context.issues.append(error)
+                try context.report(error)
             }
         }
         return result
@@ -192,7 +192,7 @@ extension Dictionary: SavedValue where Key == String, Value: SavedValue {
     /// - Throws: A ``ModelError`` when the value does not fit.
     public static func _make(savedValue: Any, context: LoadContext) throws -> [String: Value] {
         guard let dictionary = FastCast.dictionary(savedValue) else {
-            throw mismatch(savedValue, expected: "an object")
+            throw mismatch(savedValue, expected: "an object", readAs: [String: Any].self)
         }
         var result: [String: Value] = [:]
         result.reserveCapacity(dictionary.count)
@@ -200,7 +200,7 @@ extension Dictionary: SavedValue where Key == String, Value: SavedValue {
             do {
                 result[key] = try context.within(.key(key)) { try Value._make(savedValue: value, context: context) }
             } catch let error as ModelError where context.isLenient {
-                context.issues.append(error)
+                try context.report(error)
             }
         }
         return result

@@ -16,15 +16,16 @@ extension Date: SavedValue {
             return date
         }
         if let date = savedValue as? Date { return date }
-        throw mismatch(savedValue, expected: "an ISO 8601 date string")
+        throw mismatch(savedValue, expected: "an ISO 8601 date string", readAs: String.self)
     }
 
-    /// The ISO 8601 string in UTC, with fractional seconds when the date has any.
+    /// The ISO 8601 string in UTC, with fractional seconds when the date has any, unless the
+    /// write is in ``WriteOptions/dejalObjectFormat``.
     ///
     /// - Parameter context: The state of the write.
     /// - Returns: The dictionary form.
     public func _savedValue(context: SaveContext) throws -> Any {
-        ISO8601.string(from: self)
+        ISO8601.string(from: context.options.writtenDate(self))
     }
 
     /// Writes the ISO 8601 string.
@@ -51,7 +52,7 @@ extension Data: SavedValue {
             return data
         }
         if let data = savedValue as? Data { return data }
-        throw mismatch(savedValue, expected: "a Base64 string")
+        throw mismatch(savedValue, expected: "a Base64 string", readAs: String.self)
     }
 
     /// The Base64 string.
@@ -80,7 +81,7 @@ extension URL: SavedValue {
     /// - Throws: A ``ModelError`` when the value does not fit.
     public static func _make(savedValue: Any, context: LoadContext) throws -> URL {
         guard let string = FastCast.string(savedValue) else {
-            throw mismatch(savedValue, expected: "a URL string")
+            throw mismatch(savedValue, expected: "a URL string", readAs: String.self)
         }
         guard !string.isEmpty, let url = URL(string: string) else {
             throw ModelError(.invalidValue(expected: "a URL", found: FoundValue.quoted(string)))
@@ -112,7 +113,7 @@ extension UUID: SavedValue {
     /// - Throws: A ``ModelError`` when the value does not fit.
     public static func _make(savedValue: Any, context: LoadContext) throws -> UUID {
         guard let string = FastCast.string(savedValue) else {
-            throw mismatch(savedValue, expected: "a UUID string")
+            throw mismatch(savedValue, expected: "a UUID string", readAs: String.self)
         }
         guard let uuid = UUID(uuidString: string) else {
             throw ModelError(.invalidValue(expected: "a UUID", found: FoundValue.quoted(string)))

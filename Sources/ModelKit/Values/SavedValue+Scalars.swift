@@ -235,7 +235,12 @@ extension Float: SavedValue {
     /// - Returns: The value.
     /// - Throws: A ``ModelError`` when the value does not fit.
     public static func _make(savedValue: Any, context: LoadContext) throws -> Float {
-        let double = try Double._make(savedValue: savedValue, context: context)
+        let double: Double
+        do {
+            double = try Double._make(savedValue: savedValue, context: context)
+        } catch let error as ModelError {
+            throw error.expecting(Float.self)
+        }
         let float = Float(double)
         guard float.isFinite || !double.isFinite else {
             throw ModelError(.numberOutOfRange(type: "Float", found: "\(double)"))

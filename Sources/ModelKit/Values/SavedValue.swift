@@ -101,10 +101,17 @@ extension SavedValue {
 
 extension SavedValue {
     /// The error for a value of the wrong type.
-    static func mismatch(_ found: Any, expected: String) -> ModelError {
+    ///
+    /// - Parameters:
+    ///   - found: The value found in the data.
+    ///   - expected: What belongs there, in words.
+    ///   - type: The type the value is read as, which `Codable` reports: this type, or for one
+    ///     saved as a string, a dictionary or an array, that form's type, as `JSONDecoder`
+    ///     names them.
+    static func mismatch(_ found: Any, expected: String, readAs type: Any.Type = Self.self) -> ModelError {
         if FastCast.isNull(found) {
-            return ModelError(.valueNotFound(expected: expected))
+            return ModelError(.valueNotFound(expected: expected)).expecting(type)
         }
-        return ModelError(.typeMismatch(expected: expected, found: FoundValue.describe(found)))
+        return ModelError(.typeMismatch(expected: expected, found: FoundValue.describe(found))).expecting(type)
     }
 }

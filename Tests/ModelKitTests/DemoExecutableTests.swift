@@ -104,6 +104,13 @@ private func temporaryFile(containing text: String) throws -> String {
             #expect(nested["representedClassName"] as? String == className)
         }
         #expect((sample["children"] as? [Any])?.count == 2)
+
+        // The saved file is kept, where the demo says, and holds the changed object.
+        let saved = try #require(lines.first { $0.hasPrefix("Saved to ") })
+        let path = String(try #require(saved.dropFirst("Saved to ".count).split(separator: ";").first))
+        let roundTrip = try DemoExecutable.run(["roundtrip", path])
+        #expect(roundTrip.status == 0)
+        #expect(try jsonObject(roundTrip.output)["text"] as? String == "Bar")
     }
 
     @Test(arguments: ["--help", "-h"])

@@ -86,12 +86,13 @@ private let sampleDate = Date(timeIntervalSince1970: 1_424_716_200)
 
     @Test func otherClassesAndUnknownValuesAreWrittenAsTheyAre() throws {
         let json = """
-            {"version":1,"representedClassName":"Agenda","title":"Plan",\
+            {"version":1,"representedClassName":"Agenda","title":"Plan","tint":{"representedClassName":"OldColor","red":1},\
             "notes":{"representedClassName":"ColorValue","red":1},"extra":["2015-02-23T18:30:00.5Z"]}
             """
         let agenda = try Agenda(json: json)
         let saved = try jsonObject(agenda.jsonString(options: .dejalObjectFormat))
         #expect(saved["representedClassName"] as? String == "Agenda")
+        #expect((saved["tint"] as? [String: Any])?["representedClassName"] as? String == "OldColor")
         #expect(
             sameJSON(try #require(saved["notes"] as? [String: Any]), ["representedClassName": "ColorValue", "red": 1]))
         #expect(saved["extra"] as? [String] == ["2015-02-23T18:30:00.5Z"])

@@ -111,6 +111,13 @@ private func temporaryFile(containing text: String) throws -> String {
         for name in ["DejalColor", "DejalDate", "DejalData", "DejalTime"] {
             #expect(run.output.contains(#""representedClassName":"\#(name)""#), "\(name)")
         }
+
+        // The saved file is kept, where the demo says, and holds the changed object.
+        let saved = try #require(lines.first { $0.hasPrefix("Saved to ") })
+        let path = String(try #require(saved.dropFirst("Saved to ".count).split(separator: ";").first))
+        let roundTrip = try DemoExecutable.run(["roundtrip", path])
+        #expect(roundTrip.status == 0)
+        #expect(try jsonObject(roundTrip.output)["text"] as? String == "Bar")
     }
 
     @Test(arguments: ["--help", "-h"])

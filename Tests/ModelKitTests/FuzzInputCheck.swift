@@ -76,7 +76,7 @@ struct FuzzInputCheck {
     /// Writes a loaded object every way there is and reads each form back.
     private func exercise(_ object: ModelObject, loadOptions: LoadOptions) {
         if object.hasAnyChanges { report("a loaded object has changes: \(object)") }
-        _ = object.description
+        if object.description.isEmpty { report("a loaded object has no description") }
         let copy = object.copy()
         if copy != object || copy.hash != object.hash { report("copy() is not equal to the original") }
         for options in Self.writeOptions {

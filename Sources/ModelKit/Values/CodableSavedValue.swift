@@ -51,6 +51,8 @@ extension CodableSavedValue {
         do {
             let data = try CodableBridge.encoder(options: context.options).encode(self)
             return try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+        } catch let error as ModelError {
+            throw error
         } catch {
             throw ModelError(.custom("\(Self.self) could not be encoded: \(error)"), underlyingError: error)
         }
@@ -73,7 +75,12 @@ private enum CodableBridge {
         encoder.outputFormatting = [.sortedKeys]
         encoder.dateEncodingStrategy = .custom { date, encoder in
             var container = encoder.singleValueContainer()
-            try container.encode(ISO8601.string(from: options.writtenDate(date)))
+            do {
+                try container.encode(ISO8601.string(from: options.writtenDate(date)))
+            } catch var error as ModelError {
+                error.keyPath = keyPath(of: encoder.codingPath)
+                throw error
+            }
         }
         encoder.nonConformingFloatEncodingStrategy = .throw
         return encoder
@@ -102,8 +109,11 @@ private enum CodableBridge {
         @unknown default:
             return ModelError(.invalidValue(expected: "a valid \(type)", found: FoundValue.describe(found)))
         }
-        let path = ModelKeyPath(
-            context.codingPath.map { key in key.intValue.map { .index($0) } ?? .key(key.stringValue) })
-        return ModelError(.custom(context.debugDescription), at: path, underlyingError: error)
+        return ModelError(
+            .custom(context.debugDescription), at: keyPath(of: context.codingPath), underlyingError: error)
+    }
+
+    private static func keyPath(of codingPath: [any CodingKey]) -> ModelKeyPath {
+        ModelKeyPath(codingPath.map { key in key.intValue.map { .index($0) } ?? .key(key.stringValue) })
     }
 }

@@ -210,6 +210,12 @@ open class ModelObject: NSObject, Observable, Codable, NSSecureCoding {
         archiveValues(to: coder)
     }
 
+    // Releases what the object holds without recursing when the stack runs low, so that
+    // letting go of a graph of any depth never overflows it; see `ReleaseQueue`.
+    deinit {
+        ReleaseQueue.deallocating(self)
+    }
+
     /// Model objects support secure coding: unarchiving one reads only its JSON form.
     ///
     /// Subclasses inherit ``init(coder:)`` and ``encode(with:)`` and need nothing of their own.
@@ -264,6 +270,12 @@ open class ModelObject: NSObject, Observable, Codable, NSSecureCoding {
 
     /// Whether `object` is a model of the same class with equal saved values.
     ///
+    /// Nested model objects compare by the same rule, at any depth. In a graph with cycles, a
+    /// pair of objects already under comparison counts as equal while the rest is compared,
+    /// so two graphs are equal unless some pair of objects reached in step differs in a value
+    /// of its own; a graph equals its ``copy()``, cycles included. Values kept to be written
+    /// back (unknown keys, values a lenient load skipped) count as saved values.
+    ///
     /// - Parameter object: The object to compare with.
     /// - Returns: `true` when the classes match and every saved value is equal.
     public override func isEqual(_ object: Any?) -> Bool {
@@ -272,19 +284,23 @@ open class ModelObject: NSObject, Observable, Codable, NSSecureCoding {
     }
 
     /// A hash of the class and saved values that agrees with ``isEqual(_:)``.
+    ///
+    /// Nested model objects are left out, so hashing never walks the graph.
     public override var hash: Int {
         savedValuesHash
     }
 
     /// The class and saved values, with the changed objects marked.
+    ///
+    /// Model objects nested more than 32 levels deep, as in a cycle, print as `Name(…)`.
     public override var description: String {
         describe()
     }
 
     /// A deep copy of the same class, with no changes.
     ///
-    /// Nested model objects are copied too; an object that appears twice in the graph is
-    /// copied once, so shared objects stay shared and cycles stay cycles.
+    /// Nested model objects are copied too, at any depth; an object that appears twice in the
+    /// graph is copied once, so shared objects stay shared and cycles stay cycles.
     ///
     /// - Returns: The copy, typed as `Any` for Foundation; ``copy()`` returns it as `Self`.
     @_disfavoredOverload

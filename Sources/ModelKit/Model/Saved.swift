@@ -175,7 +175,7 @@ protocol SavedField {
 
 extension Saved: SavedField {
     static func makeProperty(name: String, offset: Int, in prototype: ModelObject) -> AnySavedProperty {
-        let key = SavedProperty<Value>.storage(of: prototype, at: offset).pointee.key ?? name
-        return SavedProperty<Value>(key: key, offset: offset)
+        let storage = SavedProperty<Value>.storage(of: prototype, at: offset).pointee
+        return SavedProperty<Value>(key: storage.key ?? name, offset: offset, defaultValue: storage.value)
     }
 }

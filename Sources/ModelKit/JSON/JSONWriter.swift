@@ -99,8 +99,10 @@ public struct JSONWriter {
     }
 
     /// Writes a date as its ISO 8601 string, which needs no escaping.
-    mutating func writeDate(_ date: Date) {
-        ISO8601.withText(of: options.writtenDate(date)) { text in
+    ///
+    /// - Throws: A ``ModelError`` for a date that has no text that reads back.
+    mutating func writeDate(_ date: Date) throws {
+        try ISO8601.withText(of: options.writtenDate(date)) { text in
             buffer.append(0x22)
             buffer.append(text)
             buffer.append(0x22)

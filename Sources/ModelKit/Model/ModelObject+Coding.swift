@@ -104,10 +104,16 @@ extension ModelObject {
 
 // MARK: NSSecureCoding
 
+/// The last error that loading an archived model reported on a thread.
+private final class ArchiveFailure {
+    var error: ModelError?
+}
+
 extension ModelObject {
     private static let archivedJSONKey = "json"
     private static let archivedErrorKey = "error"
     private static let archivedLenientKey = "lenient"
+    private static let archiveFailure = ThreadLocal { ArchiveFailure() }
 
     /// Creates an object from a keyed archive, refusing archives of other classes with an
     /// error.
@@ -129,12 +135,17 @@ extension ModelObject {
     public class func make(archivedData data: Data) throws -> Self {
         try checkArchivedClasses(in: data)
         let object: Any?
+        archiveFailure.current.error = nil
         do {
             object = try NSKeyedUnarchiver.unarchivedObject(ofClasses: [self], from: data)
-        } catch let error as CocoaError {
-            if let modelError = error.userInfo[NSUnderlyingErrorKey] as? ModelError { throw modelError }
-            throw ModelError(.custom("the archive could not be read: \(error)"), underlyingError: error)
         } catch {
+            // Foundation on Linux replaces the error that `init?(coder:)` reported with one
+            // that says only that decoding failed.
+            if let modelError = archiveFailure.current.error ?? (error as NSError).userInfo[NSUnderlyingErrorKey]
+                as? ModelError
+            {
+                throw modelError
+            }
             throw ModelError(.custom("the archive could not be read: \(error)"), underlyingError: error)
         }
         guard let model = object as? Self else {
@@ -165,6 +176,7 @@ extension ModelObject {
             try loadRootOfOwnClass(from: dictionary, context: LoadContext(options: isLenient ? .lenient : []))
             return true
         } catch {
+            if let error = error as? ModelError { Self.archiveFailure.current.error = error }
             // The form of error that unarchivers report, which Foundation on Linux logs.
             let userInfo: [String: Any] = [NSDebugDescriptionErrorKey: "\(error)", NSUnderlyingErrorKey: error]
             coder.failWithError(CocoaError(.coderReadCorrupt, userInfo: userInfo))

@@ -69,8 +69,14 @@ extension ModelObject {
     /// `representedClassName`, every saved value except `nil` optionals, and the preserved
     /// unknown values.
     ///
-    /// - Throws: A ``ModelError`` for model objects that contain themselves, or that are nested
-    ///   more than ``SaveContext/maximumDepth`` levels deep.
+    /// Numbers are kept as they are, NaN and infinity included: property lists hold them, and
+    /// the JSON writers throw for them with their key path. Dates become ISO 8601 strings, so
+    /// a date that has no such string cannot be in the dictionary form.
+    ///
+    /// - Throws: A ``ModelError`` with the key path of the value at fault: for model objects
+    ///   that contain themselves, or that are nested more than ``SaveContext/maximumDepth``
+    ///   levels deep, and for a date that has no ISO 8601 string that reads back
+    ///   (``ModelError/Reason/unencodableDate(_:)``).
     public var dictionary: [String: Any] {
         get throws {
             try dictionaryForm(context: SaveContext())

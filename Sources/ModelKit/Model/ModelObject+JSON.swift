@@ -60,8 +60,9 @@ extension ModelObject {
     ///
     /// - Parameter options: The layout; `[]` is pretty-printed.
     /// - Returns: The JSON.
-    /// - Throws: A ``ModelError`` for NaN or infinity, for model objects that contain
-    ///   themselves, or that are nested too deeply.
+    /// - Throws: A ``ModelError`` for NaN or infinity, for a date that has no ISO 8601 string
+    ///   that reads back, for model objects that contain themselves, or that are nested too
+    ///   deeply.
     public func jsonData(options: WriteOptions = []) throws -> Data {
         if options.contains(.foundationWriter) {
             return try foundationJSON(options: options)

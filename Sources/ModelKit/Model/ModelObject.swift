@@ -264,6 +264,10 @@ open class ModelObject: NSObject, Observable, Codable, NSSecureCoding {
 
     /// Whether `object` is a model of the same class with equal saved values.
     ///
+    /// What an object keeps from loaded data to write back counts as saved values too: its
+    /// ``unknownValues``, the values that a lenient load skipped, and a class name that did
+    /// not resolve. Objects that would write different data are never equal.
+    ///
     /// - Parameter object: The object to compare with.
     /// - Returns: `true` when the classes match and every saved value is equal.
     public override func isEqual(_ object: Any?) -> Bool {

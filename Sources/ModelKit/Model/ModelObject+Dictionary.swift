@@ -108,6 +108,7 @@ extension ModelObject {
     func dictionaryForm(context: SaveContext) throws -> [String: Any] {
         try context.enter(self)
         defer { context.leave() }
+        if context.writesBaseline { return try baselineForm(context: context) }
         let metadata = ModelMetadata.of(type(of: self))
         var result: [String: Any] = unknownValues
         result.reserveCapacity(metadata.properties.count + unknownValues.count + 2)

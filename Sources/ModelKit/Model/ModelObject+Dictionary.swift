@@ -38,7 +38,8 @@ extension ModelObject {
     ///
     /// Keys missing from `dictionary` keep their current values. The load is all or nothing:
     /// when it throws, the object is unchanged. Afterwards the object has no changes, and
-    /// observers of its saved properties are notified.
+    /// observers of its saved properties are notified; with
+    /// ``LoadOptions/keepingLocalChanges``, the user's changes stay on top of the data.
     ///
     /// - Parameters:
     ///   - dictionary: The dictionary form.
@@ -46,6 +47,10 @@ extension ModelObject {
     /// - Throws: A ``ModelError`` naming the key path of the first value that does not fit,
     ///   unless `options` contains ``LoadOptions/lenient``.
     public func load(dictionary: [String: Any], options: LoadOptions = []) throws {
+        if options.contains(.keepingLocalChanges) {
+            let options = options.subtracting(.keepingLocalChanges)
+            return try loadKeepingLocalChanges { try load(dictionary: dictionary, options: options) }
+        }
         let context = LoadContext(options: options)
         try type(of: self).checkClassName(in: dictionary, context: context)
         let scratch = deepCopy()
@@ -99,6 +104,7 @@ extension ModelObject {
         target.skippedValues = skippedValues
         target.newerVersion = newerVersion
         target.loadIssues = loadIssues
+        target.mergeConflicts = []
         target.forgetChanges()
         target.isPristine = false
     }

@@ -118,7 +118,9 @@ private struct ModelEditor {
         case 14:
             if let shape = node.shapes.first { shape.label = generator.string() }
             node.interval.amount = generator.integer()
-            return "shapes[0].label, interval.amount"
+            node.time.minute = generator.next(60)
+            node.optionalData = generator.chance(2) ? nil : generator.dataValue()
+            return "shapes[0].label, interval.amount, time.minute, optionalData"
         default:
             node[extra: generator.element(of: ["flag", "notes", "rank"])] =
                 generator.chance(3) ? nil : ["value": generator.string(), "count": generator.integer() as Int]
@@ -126,19 +128,19 @@ private struct ModelEditor {
         }
     }
 
-    private mutating func editScalars(_ scalars: GeneratedScalars) {
+    private mutating func editScalars(_ scalars: FuzzScalars) {
         scalars.int = generator.integer()
         if generator.chance(2) { scalars.decimal = generator.decimal() }
         if generator.chance(2) { scalars.date = generator.date() }
         if generator.chance(2) { scalars.url = generator.url() }
     }
 
-    private mutating func editCollections(_ collections: GeneratedCollections) {
-        collections.optionalString = generator.optional { $0.string() }
+    private mutating func editCollections(_ collections: FuzzCollections) {
+        collections.optionalText = generator.optional { $0.string() }
         collections.optionalDate = generator.optional { $0.date() }
         collections.strings.append(generator.string())
         collections.optionals = generator.array { $0.optional { $0.integer() } }
-        collections.levels = Set(generator.array(maximum: 3) { $0.element(of: GeneratedLevel.allCases) })
+        collections.priorities = Set(generator.array(maximum: 3) { $0.element(of: FuzzPriority.allCases) })
         if let key = collections.textByKey.keys.first, generator.chance(2) {
             collections.textByKey[key] = nil
         } else {
@@ -147,14 +149,16 @@ private struct ModelEditor {
         collections.listsByKey = generator.dictionary(maximum: 3) { $0.array { $0.integer() } }
         // A merge patch cannot give a dictionary entry the value null, only remove it.
         collections.optionalDates = generator.dictionary(maximum: 3) { $0.date() }
+        collections.blobs[generator.string()] = generator.data()
     }
 
     /// A small new node, without the `nil` dictionary entries that a merge patch cannot hold.
     private mutating func freshNode() -> GeneratedNode {
         let node = generator.node(depth: 1)
         node.enumerateObjects { object, _ in
-            if let collections = object as? GeneratedCollections {
+            if let collections = object as? FuzzCollections {
                 collections.optionalDates = collections.optionalDates.filter { $0.value != nil }
+                collections.blobs = collections.blobs.filter { $0.value != nil }
             }
         }
         return node

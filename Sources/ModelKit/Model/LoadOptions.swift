@@ -23,8 +23,9 @@ public struct LoadOptions: OptionSet, Sendable, Hashable {
     /// such values compare unequal to objects that do not, since they write different data;
     /// a strict load of what they write reports the same problems again.
     ///
-    /// Invalid JSON, a top-level value that is not an object and a class name outside the
-    /// registry at the top level still throw: there is nothing sensible to load from them.
+    /// Invalid JSON and a top-level value that is not an object still throw: there is nothing
+    /// sensible to load from them. A class name that does not resolve loads as the expected
+    /// class and is kept to be written back.
     public static let lenient = LoadOptions(rawValue: 1 << 0)
 
     /// Keeps the values the user changed when loading fresh data into an object that has

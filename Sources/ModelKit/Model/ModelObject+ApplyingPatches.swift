@@ -34,7 +34,7 @@ extension ModelObject {
     ///   unless `options` contains ``LoadOptions/lenient``.
     public func apply(mergePatch patch: [String: Any], options: LoadOptions = []) throws {
         let context = LoadContext(options: options)
-        try type(of: self).checkClassName(in: patch, context: context)
+        _ = try type(of: self).resolveClass(in: patch, context: context, use: .fixed)
         try context.enterObject()
         defer { context.leaveObject() }
         let plan = try makePlan(for: patch, context: context)
@@ -142,12 +142,12 @@ extension ModelObject {
     }
 
     /// Whether a patch of this object's values merges into it: it names this object's class,
-    /// or none.
+    /// the class name the object keeps, or none.
     private func acceptsMergePatch(_ patch: [String: Any]) -> Bool {
         guard let name = patch[Self.classNameKey] else { return true }
         let metadata = ModelMetadata.of(type(of: self))
         guard let name = FastCast.string(name) else { return false }
-        return name == metadata.modelName || metadata.legacyModelNames.contains(name)
+        return name == keptClassName || name == metadata.modelName || metadata.legacyModelNames.contains(name)
     }
 
     // MARK: Setting the values

@@ -10,7 +10,7 @@ extension ModelObject {
         let metadata = ModelMetadata.of(type(of: self))
         var result = baselineUnknownValues
         result[ModelObject.versionKey] = newerVersion ?? metadata.modelVersion
-        result[ModelObject.classNameKey] = context.options.className(of: metadata)
+        result[ModelObject.classNameKey] = keptClassName ?? context.options.className(of: metadata)
         for property in metadata.properties {
             do {
                 result[property.key] = try baselineValue(of: property, context: context)

@@ -14,7 +14,7 @@ extension ModelObject {
     /// unequal rather than overflowing the stack.
     func hasEqualValues(to other: ModelObject) -> Bool {
         if self === other { return true }
-        guard type(of: self) == type(of: other) else { return false }
+        guard type(of: self) == type(of: other), keptClassName == other.keptClassName else { return false }
         return Self.equalityDepth.descend(limit: SaveContext.maximumDepth, fallback: false) {
             let metadata = ModelMetadata.of(type(of: self))
             for property in metadata.properties where !property.isEqual(self, other) {
@@ -63,6 +63,7 @@ extension ModelObject {
         }
         copy.unknownValues = unknownValues
         copy.skippedValues = skippedValues
+        copy.keptClassName = keptClassName
         copy.newerVersion = newerVersion
         copy.changeRecord = ChangeRecord()
         copy.isPristine = false

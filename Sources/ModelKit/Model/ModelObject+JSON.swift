@@ -6,14 +6,15 @@ extension ModelObject {
         try loadNewObject(dictionary: Self.parseJSON(json), options: options)
     }
 
-    /// Creates an object of the class that the JSON names: this class or a registered subclass.
+    /// Creates an object of the class that the JSON names: this class or a subclass, as
+    /// ``make(dictionary:options:)`` does.
     ///
     /// - Parameters:
     ///   - json: UTF-8 JSON whose top level is an object.
     ///   - options: How to load; strict by default.
-    /// - Returns: An object of this class or of a registered subclass.
-    /// - Throws: A ``ModelError`` for invalid JSON, a class outside the registry or not a
-    ///   subclass, or a value that does not fit.
+    /// - Returns: An object of this class or of a subclass.
+    /// - Throws: A ``ModelError`` for invalid JSON, a class name that resolves to no class,
+    ///   to a class that is not a subclass or to two classes, or a value that does not fit.
     public class func make(json: Data, options: LoadOptions = []) throws -> Self {
         try make(dictionary: parseJSON(json), options: options)
     }
@@ -23,9 +24,9 @@ extension ModelObject {
     /// - Parameters:
     ///   - json: JSON whose top level is an object.
     ///   - options: How to load; strict by default.
-    /// - Returns: An object of this class or of a registered subclass.
-    /// - Throws: A ``ModelError`` for invalid JSON, a class outside the registry, or a value
-    ///   that does not fit.
+    /// - Returns: An object of this class or of a subclass.
+    /// - Throws: A ``ModelError`` for invalid JSON, a class name that does not resolve to
+    ///   one subclass, or a value that does not fit.
     public class func make(json: String, options: LoadOptions = []) throws -> Self {
         try make(json: Data(json.utf8), options: options)
     }
@@ -63,8 +64,9 @@ extension ModelObject {
     ///
     /// - Parameter options: The layout; `[]` is pretty-printed.
     /// - Returns: The JSON.
-    /// - Throws: A ``ModelError`` for NaN or infinity, for model objects that contain
-    ///   themselves, or that are nested too deeply.
+    /// - Throws: A ``ModelError`` for NaN or infinity, for a date that has no ISO 8601 string
+    ///   that reads back, for model objects that contain themselves, or that are nested too
+    ///   deeply.
     public func jsonData(options: WriteOptions = []) throws -> Data {
         if options.contains(.foundationWriter) {
             return try foundationJSON(options: options)

@@ -59,6 +59,13 @@ open class ModelObject: NSObject, Observable, Codable, NSSecureCoding {
     /// The version of loaded data that is newer than ``modelVersion``, kept to be written back.
     var newerVersion: Int?
 
+    /// The class name in loaded data that this object could not stand for, kept to be written
+    /// back in place of ``modelName``: a name that resolved to no class, to more than one, or
+    /// to a subclass that a load into this class could not create.
+    var keptClassName: String? {
+        didSet { isPristine = false }
+    }
+
     /// The values that a lenient load skipped, by the field offset of their property, kept
     /// to be written back until the property is set.
     var skippedValues: [Int: SkippedValue] = [:] {

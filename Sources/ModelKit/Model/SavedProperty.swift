@@ -139,7 +139,8 @@ final class SavedProperty<Value: SavedValue>: AnySavedProperty, @unchecked Senda
         case .int: return value(in: object, as: Int.self).pointee
         case .double: return value(in: object, as: Double.self).pointee
         case .bool: return value(in: object, as: Bool.self).pointee
-        case .date: return ISO8601.string(from: context.options.writtenDate(value(in: object, as: Date.self).pointee))
+        case .date:
+            return try ISO8601.string(from: context.options.writtenDate(value(in: object, as: Date.self).pointee))
         case .optionalString: return value(in: object, as: String?.self).pointee
         case .stringArray: return value(in: object, as: [String].self).pointee.map { $0 as Any }
         case .model: return try value(in: object, as: ModelObject.self).pointee.dictionaryForm(context: context)
@@ -181,7 +182,7 @@ final class SavedProperty<Value: SavedValue>: AnySavedProperty, @unchecked Senda
         case .int: writer.writeInteger(value(in: object, as: Int.self).pointee)
         case .double: try writer.writeDouble(value(in: object, as: Double.self).pointee)
         case .bool: writer.writeBool(value(in: object, as: Bool.self).pointee)
-        case .date: writer.writeDate(value(in: object, as: Date.self).pointee)
+        case .date: try writer.writeDate(value(in: object, as: Date.self).pointee)
         case .stringArray: try writer.writeArray(value(in: object, as: [String].self).pointee)
         case .model: try writer.writeModelObject(value(in: object, as: ModelObject.self).pointee)
         case .optionalString, .other: try value(in: object, as: Value.self).pointee._writeJSON(to: &writer)

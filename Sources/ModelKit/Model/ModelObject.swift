@@ -49,6 +49,13 @@ open class ModelObject: NSObject, Observable, Codable, NSSecureCoding {
     /// Empty after a strict load, which throws at the first problem instead.
     public internal(set) var loadIssues: [ModelError] = []
 
+    /// The key paths of the values that both the user and the data changed, each to a
+    /// different value, found by the last load with ``LoadOptions/keepingLocalChanges``.
+    ///
+    /// The object keeps the user's value at each of them. Empty after a load that found none,
+    /// and after a load without that option.
+    public internal(set) var mergeConflicts: [ModelKeyPath] = []
+
     /// The version of loaded data that is newer than ``modelVersion``, kept to be written back.
     var newerVersion: Int?
 

@@ -59,9 +59,16 @@ func runFullDemo() throws {
     demo.label.green = 0.8
     demo.interval.units = .hour
     demo.children[1].isDone = false
+    demo.reminder.minute = 45
     print("After changing some values, the changed keys are:")
     for line in demo.changeSummary { print("  \(line)") }
     print("demo.changedKeys = \(demo.changedKeys.sorted()), hasAnyChanges = \(demo.hasAnyChanges)")
+    print()
+
+    print("In DejalObject's format (WriteOptions.dejalObjectFormat), which DejalObject reads back:")
+    for value: ModelObject in [demo.label, demo.when, demo.attachment, demo.reminder] {
+        print("  \(try value.jsonString(options: [.dejalObjectFormat, .compact]))")
+    }
     print()
 
     // The file stays, so that `demo roundtrip` can read it; the next run replaces it.

@@ -99,11 +99,18 @@ private func temporaryFile(containing text: String) throws -> String {
         let sample = try jsonObject(lines[start...end].joined(separator: "\n"))
         #expect(sample["representedClassName"] as? String == "Demo")
         #expect(sample["created_at"] is String)
-        for (key, className) in [("label", "ColorValue"), ("when", "DateValue"), ("interval", "IntervalValue")] {
+        let valueClasses = [
+            ("label", "ColorValue"), ("when", "DateValue"), ("interval", "IntervalValue"),
+            ("attachment", "DataValue"), ("reminder", "TimeValue"),
+        ]
+        for (key, className) in valueClasses {
             let nested = try #require(sample[key] as? [String: Any], "\(key)")
             #expect(nested["representedClassName"] as? String == className)
         }
         #expect((sample["children"] as? [Any])?.count == 2)
+        for name in ["DejalColor", "DejalDate", "DejalData", "DejalTime"] {
+            #expect(run.output.contains(#""representedClassName":"\#(name)""#), "\(name)")
+        }
 
         // The saved file is kept, where the demo says, and holds the changed object.
         let saved = try #require(lines.first { $0.hasPrefix("Saved to ") })
@@ -127,7 +134,9 @@ private func temporaryFile(containing text: String) throws -> String {
             containing: #"""
                 {"version":1,"representedClassName":"Demo","text":"Foo","number":12345,"extra":{"a":[1,2]},
                  "label":{"version":1,"representedClassName":"DejalColor","red":1,"green":0.5,"blue":0,"alpha":1},
-                 "interval":{"version":1,"representedClassName":"DejalInterval","usingRange":1,"firstAmount":5,"secondAmount":10,"units":1}}
+                 "interval":{"version":1,"representedClassName":"DejalInterval","usingRange":1,"firstAmount":5,"secondAmount":10,"units":1},
+                 "attachment":{"version":1,"representedClassName":"DejalData","length":2,"string":"yv4="},
+                 "reminder":{"version":1,"representedClassName":"DejalTime","hour":7,"minute":15,"second":0,"timeZoneName":""}}
                 """#)
         defer { try? FileManager.default.removeItem(atPath: path) }
         let run = try DemoExecutable.run(["roundtrip", path])
@@ -143,6 +152,12 @@ private func temporaryFile(containing text: String) throws -> String {
         #expect(label["green"] as? Double == 0.5)
         let interval = try #require(written["interval"] as? [String: Any])
         #expect(interval["usingRange"] as? Bool == true)
+        let attachment = try #require(written["attachment"] as? [String: Any])
+        #expect(attachment["representedClassName"] as? String == "DataValue")
+        #expect(attachment["string"] as? String == "yv4=")
+        let reminder = try #require(written["reminder"] as? [String: Any])
+        #expect(reminder["representedClassName"] as? String == "TimeValue")
+        #expect(reminder["timeZoneName"] as? String == "")
     }
 
     @Test(

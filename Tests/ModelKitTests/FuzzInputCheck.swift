@@ -8,8 +8,10 @@ import ModelKit
 /// Besides crashes, it reports broken promises: an error that is not a `ModelError`, a failed
 /// load that changed its object, a loaded object with changes, and a loaded object that does
 /// not write and read back equal to itself through each writer, the dictionary form and
-/// `copy()`, or whose JSON from ModelKit's writer does not read back into the same bytes. An
-/// object from a lenient load writes back the values it skipped, so it reads back leniently.
+/// `copy()`, or whose JSON from ModelKit's writer does not read back into the same bytes —
+/// in DejalObject's format too, which drops fractional seconds and so is checked only for
+/// that. An object from a lenient load writes back the values it skipped, so it reads back
+/// leniently.
 ///
 /// The fuzz package compiles this file through a link to it in Fuzz/Sources/ModelKitFuzz, so
 /// it uses ModelKit's public API and Foundation only.
@@ -85,6 +87,7 @@ struct FuzzInputCheck {
                 report("a loaded object could not be written with options \(options.rawValue): \(error)")
             }
         }
+        expectDejalObjectFormatIsStable(object, loadOptions: loadOptions)
         do {
             let dictionary = try object.dictionary
             let reloaded = try reread(object) {
@@ -95,6 +98,22 @@ struct FuzzInputCheck {
             if reloaded != object { report("the dictionary form does not read back equal") }
         } catch {
             report("the dictionary form failed: \(error)")
+        }
+    }
+
+    /// What `dejalObjectFormat` writes reads back into the same bytes.
+    private func expectDejalObjectFormatIsStable(_ object: ModelObject, loadOptions: LoadOptions) {
+        do {
+            let json = try object.jsonData(options: .dejalObjectFormat)
+            let reloaded = try type(of: object).make(json: json, options: loadOptions)
+            let again = try reloaded.jsonData(options: .dejalObjectFormat)
+            if again != json {
+                report(
+                    "JSON in DejalObject's format reads back into other bytes:\n\(String(decoding: json, as: UTF8.self))"
+                )
+            }
+        } catch {
+            report("JSON in DejalObject's format does not write or read back: \(error)")
         }
     }
 

@@ -140,6 +140,12 @@ final class FuzzValueClasses: ModelObject {
     @Saved var interval = IntervalValue(amount: 5, units: .minute)
     @Saved var optionalInterval: IntervalValue? = nil
     @Saved var intervals: [IntervalValue] = []
+    @Saved var data = DataValue(data: Data([1, 2, 3]))
+    @Saved var optionalData: DataValue? = nil
+    @Saved var dataValues: [DataValue] = []
+    @Saved var time = TimeValue.noon
+    @Saved var optionalTime: TimeValue? = nil
+    @Saved var times: [TimeValue] = []
 }
 
 /// The root: every value kind above, nested objects, a polymorphic hierarchy and itself.

@@ -37,6 +37,12 @@ final class GeneratedNode: ModelObject {
     @Saved var interval = IntervalValue(amount: 1, units: .second)
     @Saved var optionalInterval: IntervalValue? = nil
     @Saved var intervals: [IntervalValue] = []
+    @Saved var data = DataValue(data: nil)
+    @Saved var optionalData: DataValue? = nil
+    @Saved var dataValues: [DataValue] = []
+    @Saved var time = TimeValue.midnight
+    @Saved var optionalTime: TimeValue? = nil
+    @Saved var times: [TimeValue] = []
 }
 
 /// Builds random models from a seed; the same seed always gives the same model.
@@ -95,6 +101,31 @@ struct ModelGenerator {
         node.interval = interval()
         node.optionalInterval = chance(2) ? interval() : nil
         node.intervals = array(maximum: 3) { $0.interval() }
+        node.data = dataValue()
+        node.optionalData = chance(2) ? dataValue() : nil
+        node.dataValues = array(maximum: 3) { $0.dataValue() }
+        node.time = timeValue()
+        node.optionalTime = chance(2) ? timeValue() : nil
+        node.times = array(maximum: 3) { $0.timeValue() }
+    }
+
+    /// A `DataValue`: no data, empty data (which it keeps as none), or bytes, sometimes with
+    /// the name of a class.
+    mutating func dataValue() -> DataValue {
+        let value = DataValue(data: chance(6) ? nil : data())
+        if chance(4) { value.dataClass = string() }
+        value.clearChanges()
+        return value
+    }
+
+    /// A `TimeValue` in the local zone, in UTC, or in a named or fixed-offset zone.
+    mutating func timeValue() -> TimeValue {
+        let zones =
+            [nil, TimeZone.gmt]
+            + ["Europe/Paris", "Asia/Kolkata", "America/St_Johns", "GMT+0530"].map {
+                TimeZone(identifier: $0)
+            }
+        return TimeValue(hour: next(24), minute: next(60), second: next(60), timeZone: element(of: zones))
     }
 
     mutating func color() -> ColorValue {

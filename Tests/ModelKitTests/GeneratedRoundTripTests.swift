@@ -78,6 +78,8 @@ import Testing
                 target.optionalColor = nil
                 target.optionalDate = nil
                 target.optionalInterval = nil
+                target.optionalData = nil
+                target.optionalTime = nil
                 target.clearChanges()
                 try target.load(json: model.jsonData())
                 expectEqual(target, model, seed: seed)

@@ -92,3 +92,18 @@ final class BackgroundLoop: @unchecked Sendable {
         return lock.withLock { (runs, errors) }
     }
 }
+
+/// Whether the change handler of a `withObservationTracking` call ran; the handler may run on
+/// any thread, so the flag is guarded by a lock.
+final class ChangeFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var storedValue = false
+
+    var isSet: Bool {
+        lock.withLock { storedValue }
+    }
+
+    func set() {
+        lock.withLock { storedValue = true }
+    }
+}

@@ -46,7 +46,8 @@ extension ModelObject {
     ///
     /// Keys missing from `dictionary` keep their current values. The load is all or nothing:
     /// when it throws, the object is unchanged. Afterwards the object has no changes, and
-    /// observers of its saved properties are notified.
+    /// observers of its saved properties are notified; with
+    /// ``LoadOptions/keepingLocalChanges``, the user's changes stay on top of the data.
     ///
     /// - Parameters:
     ///   - dictionary: The dictionary form.
@@ -54,10 +55,18 @@ extension ModelObject {
     /// - Throws: A ``ModelError`` naming the key path of the first value that does not fit,
     ///   unless `options` contains ``LoadOptions/lenient``.
     public func load(dictionary: [String: Any], options: LoadOptions = []) throws {
+        if options.contains(.keepingLocalChanges) {
+            let options = options.subtracting(.keepingLocalChanges)
+            return try loadKeepingLocalChanges { try load(dictionary: dictionary, options: options) }
+        }
         let scratch = deepCopy()
         try scratch.loadRootOfOwnClass(from: dictionary, context: LoadContext(options: options))
-        withMutationOfSavedValues {
-            scratch.moveValues(to: self)
+        // The nested objects are replaced too, which observers of `hasAnyChanges` follow even
+        // when this object itself had no changes to forget.
+        withMutationOfNestedObjects {
+            withMutationOfSavedValues {
+                scratch.moveValues(to: self)
+            }
         }
     }
 
@@ -92,6 +101,7 @@ extension ModelObject {
         target.keptClassName = keptClassName
         target.newerVersion = newerVersion
         target.loadIssues = loadIssues
+        target.mergeConflicts = []
         target.forgetChanges()
         target.isPristine = false
     }
@@ -101,6 +111,7 @@ extension ModelObject {
     func dictionaryForm(context: SaveContext) throws -> [String: Any] {
         try context.enter(self)
         defer { context.leave() }
+        if context.writesBaseline { return try baselineForm(context: context) }
         let metadata = ModelMetadata.of(type(of: self))
         var result: [String: Any] = unknownValues
         result.reserveCapacity(metadata.properties.count + unknownValues.count + 2)

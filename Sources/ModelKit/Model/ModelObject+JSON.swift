@@ -39,6 +39,10 @@ extension ModelObject {
     /// - Throws: A ``ModelError`` for invalid JSON or a value that does not fit; the object is
     ///   then unchanged.
     public func load(json: Data, options: LoadOptions = []) throws {
+        if options.contains(.keepingLocalChanges) {
+            let options = options.subtracting(.keepingLocalChanges)
+            return try loadKeepingLocalChanges { try load(json: json, options: options) }
+        }
         try load(dictionary: Self.parseJSON(json), options: options)
     }
 

@@ -52,9 +52,8 @@ extension BadInputTests {
         let copy = root.copy()
         #expect(copy.child?.children.first === copy, "the copy keeps the cycle")
         #expect(!root.description.isEmpty)
-        #expect(root != copy, "deeper than the writers' limit, graphs compare as unequal")
-        #expect(root == root)
-        #expect(root.hash == copy.hash, "the hash leaves nested objects out")
+        #expect(root == copy)
+        #expect(root.hash == copy.hash)
         var count = 0
         root.enumerateObjects { _, _ in count += 1 }
         #expect(count == 4)
@@ -138,7 +137,7 @@ extension BadInputTests {
             #expect(error.keyPath.components.first == .key("extra"))
         }
         #expect(try branch.dictionary["extra"] is [Any])
-        #expect(branch != branch.copy(), "deeper than the writers' limit, values compare as unequal")
+        #expect(branch == branch.copy())
     }
 
     private var writers: [(ModelObject) throws -> Void] {

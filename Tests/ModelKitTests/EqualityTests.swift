@@ -63,10 +63,8 @@ import Testing
         first.attachment = first
         let second = Note()
         second.attachment = second
-        // Deeper than the writers' limit, as a cycle is, objects compare as unequal.
-        #expect(first != second)
-        #expect(first == first)
-        #expect(first.hash == second.hash, "the hash leaves nested objects out")
+        #expect(first == second)
+        #expect(first.hash == second.hash)
         #expect(!first.description.isEmpty)
     }
 }

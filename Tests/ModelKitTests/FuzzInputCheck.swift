@@ -105,7 +105,11 @@ struct FuzzInputCheck {
     private func expectDejalObjectFormatIsStable(_ object: ModelObject, loadOptions: LoadOptions) {
         do {
             let json = try object.jsonData(options: .dejalObjectFormat)
-            let reloaded = try type(of: object).make(json: json, options: loadOptions)
+            let reloaded = try reread(object) {
+                try $0.make(json: json, options: loadOptions)
+            } orKeepingItsClass: {
+                try $0.init(json: json, options: loadOptions)
+            }
             let again = try reloaded.jsonData(options: .dejalObjectFormat)
             if again != json {
                 report(

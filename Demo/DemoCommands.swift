@@ -54,6 +54,8 @@ func runFullDemo() throws {
     print(try demo.jsonString())
     print()
 
+    try showMergePatch(from: demo)
+
     demo.text = "Bar"
     demo.number = 42
     demo.label.green = 0.8
@@ -82,6 +84,27 @@ func runFullDemo() throws {
         throw DemoFailure("round trip failed: the loaded object differs from the original")
     }
     print("Round trip succeeded: the loaded object equals the original.")
+}
+
+/// Changes a copy of `demo` in a few places, prints the changes as a JSON Merge Patch, the
+/// body of an HTTP `PATCH` request, and applies the patch to another copy.
+func showMergePatch(from demo: Demo) throws {
+    let edited = demo.copy()
+    edited.text = "Baz"
+    edited.note = nil
+    edited.tags.append("synced")
+    edited.label.green = 0.5
+    let patch = try edited.mergePatchJSON()
+    print("A copy with a new text, no note, another tag and a greener label sends only these changes,")
+    print("as a JSON Merge Patch (mergePatchJSON(), for a PATCH with Content-Type application/merge-patch+json):")
+    print(String(decoding: patch, as: UTF8.self))
+    let other = demo.copy()
+    try other.apply(mergePatchJSON: patch)
+    print("Applied to another copy with apply(mergePatchJSON:), the patch makes it equal: \(other == edited)")
+    guard other == edited else {
+        throw DemoFailure("the merge patch did not carry every change")
+    }
+    print()
 }
 
 /// Loads a Demo JSON file and writes it back to standard output.

@@ -158,6 +158,17 @@ final class PatchCanvas: ModelObject {
         #expect(!task.hasAnyChanges)
     }
 
+    @Test func aValueThatRepeatsAnotherIsBroughtUpToDate() throws {
+        let value = try DataValue(json: #"{"string": "AAEC", "length": 3}"#)
+        try value.apply(mergePatchJSON: #"{"string": "AAECAwQ="}"#)
+        #expect(value.data == Data([0, 1, 2, 3, 4]))
+        #expect(value.length == 5)
+        #expect(value.changedKeys == ["string", "length"])
+        value.revertChanges()
+        #expect(value.length == 3)
+        #expect(!value.hasChanges)
+    }
+
     @Test func observersAreNotified() throws {
         let task = try loadTask()
         let notified = ChangeFlag()

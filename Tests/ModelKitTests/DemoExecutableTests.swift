@@ -112,6 +112,15 @@ private func temporaryFile(containing text: String) throws -> String {
             #expect(run.output.contains(#""representedClassName":"\#(name)""#), "\(name)")
         }
 
+        // The merge patch of a few changes holds those changes only, and applies.
+        let patchIntroduction = try #require(lines.firstIndex { $0.hasPrefix("as a JSON Merge Patch") })
+        let patchEnd = try #require(lines[patchIntroduction...].firstIndex(of: "}"))
+        let patch = try jsonObject(lines[(patchIntroduction + 1)...patchEnd].joined(separator: "\n"))
+        #expect(Set(patch.keys) == ["text", "note", "tags", "label"])
+        #expect(patch["note"] is NSNull)
+        #expect(sameJSON(try #require(patch["label"] as? [String: Any]), ["green": 0.5]))
+        #expect(run.output.contains("the patch makes it equal: true"))
+
         // The saved file is kept, where the demo says, and holds the changed object.
         let saved = try #require(lines.first { $0.hasPrefix("Saved to ") })
         let path = String(try #require(saved.dropFirst("Saved to ".count).split(separator: ";").first))

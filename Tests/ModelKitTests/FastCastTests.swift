@@ -22,6 +22,14 @@ import Testing
                 == (value as? [String: Any]).map { NSDictionary(dictionary: $0) })
         #expect(FastCast.array(value).map { NSArray(array: $0) } == (value as? [Any]).map { NSArray(array: $0) })
         #expect(FastCast.isNull(value) == (value is NSNull))
+        #expect(
+            FastCast.object(value).map { NSDictionary(dictionary: $0) }
+                == (value as? [String: Any]).map { NSDictionary(dictionary: $0) })
+        if let string = FastCast.exactString(value) {
+            #expect(string == value as? String)
+        } else {
+            #expect(type(of: value) != String.self)
+        }
     }
 
     @Test func readsWhatJSONSerializationReturns() throws {

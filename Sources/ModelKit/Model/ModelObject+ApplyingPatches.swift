@@ -161,10 +161,28 @@ extension ModelObject {
                 for (key, value) in plan.unknownValues {
                     replaceUnknownValue(forKey: key, with: value)
                 }
+                if !plan.values.isEmpty { updateRepeatedValues() }
             }
         }
         for (object, nestedPlan) in plan.nestedPlans {
             object.commit(nestedPlan)
+        }
+    }
+
+    /// Brings saved values that repeat what other saved values hold up to date, as loading
+    /// does (``DataValue`` recomputes its `length`), recording what that changes.
+    private func updateRepeatedValues() {
+        let properties = ModelMetadata.of(type(of: self)).properties
+        let before = properties.map { $0.value(of: self) }
+        didLoadValues()
+        for (property, old) in zip(properties, before) where !property.isEqual(old, toValueOf: self) {
+            withMutationOfChangeRecord {
+                if let original = changeRecord.properties[property.offset] {
+                    if property.isEqual(original, toValueOf: self) { changeRecord.properties[property.offset] = nil }
+                } else {
+                    changeRecord.properties[property.offset] = old
+                }
+            }
         }
     }
 }

@@ -35,7 +35,7 @@ extension ModelObject {
     /// - Parameter context: A context that writes baselines, so that the model objects in the
     ///   value give theirs.
     func baselineValue(of property: AnySavedProperty, context: SaveContext) throws -> Any? {
-        if let skipped = changeRecord.skippedValues[property.offset] {
+        if !changeRecord.skippedValues.isEmpty, let skipped = changeRecord.skippedValues[property.offset] {
             return skipped.savedValue
         }
         if let original = changeRecord.properties[property.offset] {
@@ -43,7 +43,7 @@ extension ModelObject {
         }
         // A kept value stood in for the property's own at the last load, whatever has changed
         // inside the objects it holds since.
-        if let skipped = skippedValues[property.offset] {
+        if !skippedValues.isEmpty, let skipped = skippedValues[property.offset] {
             return skipped.savedValue
         }
         return try property.savedValue(of: self, context: context)

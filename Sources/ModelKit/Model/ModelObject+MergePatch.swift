@@ -31,7 +31,8 @@ extension ModelObject {
     /// - Throws: A ``ModelError`` for model objects that contain themselves, or that are nested
     ///   more than ``SaveContext/maximumDepth`` levels deep.
     public func mergePatch() throws -> [String: Any] {
-        try mergePatch(context: SaveContext(), baseline: SaveContext(writesBaseline: true))
+        var context = MergePatchContext()
+        return try mergePatch(context: &context)
     }
 
     /// The object's changes as JSON Merge Patch text, to send as the body of an HTTP `PATCH`
@@ -46,25 +47,32 @@ extension ModelObject {
     /// - Throws: A ``ModelError`` for values that JSON cannot hold, such as NaN, and for model
     ///   objects that contain themselves or are nested too deeply.
     public func mergePatchJSON(options: WriteOptions = []) throws -> Data {
-        let patch = try mergePatch(
-            context: SaveContext(options: options), baseline: SaveContext(options: options, writesBaseline: true))
-        var writer = JSONWriter(options: options.union(.sortedKeys))
-        try writer.writeAny(patch)
+        var context = MergePatchContext(options: options)
+        let patch = try mergePatch(context: &context)
+        var writer = JSONWriter(options: options)
+        try writer.writePatch(patch)
         return writer.buffer.data()
     }
 
-    /// The patch of this object's changes, writing current values through `context` and the
-    /// values they replaced through `baseline`.
-    func mergePatch(context: SaveContext, baseline: SaveContext) throws -> [String: Any] {
-        try context.enter(self)
-        defer { context.leave() }
-        let metadata = ModelMetadata.of(type(of: self))
+    /// The patch of this object's changes.
+    func mergePatch(context: inout MergePatchContext) throws -> [String: Any] {
+        let metadata = context.metadata(of: type(of: self))
+        if changeRecord.isEmpty && !metadata.containsModelObjects { return [:] }
         var patch: [String: Any] = [:]
-        for property in metadata.properties {
-            do {
-                patch[property.key] = try patchValue(of: property, context: context, baseline: baseline)
-            } catch let error as ModelError {
-                throw error.prefixed(with: .key(property.key))
+        for (offset, original) in changeRecord.properties {
+            guard let property = metadata.propertiesByOffset[offset] else { continue }
+            try patching(property) {
+                patch[property.key] = try patchValue(of: property, replacing: original, context: &context)
+            }
+        }
+        if metadata.containsModelObjects {
+            for property in metadata.unretainedProperties {
+                try property._withUnsafeGuaranteedRef { property in
+                    guard property.containsModelObjects, changeRecord.properties[property.offset] == nil else { return }
+                    try patching(property) {
+                        patch[property.key] = try patchValue(ofUnchanged: property, context: &context)
+                    }
+                }
             }
         }
         for (key, original) in changeRecord.unknownKeys {
@@ -75,36 +83,80 @@ extension ModelObject {
         return patch
     }
 
-    /// The patch of one property; `nil` when it has nothing to patch.
+    /// Runs `body`, which patches `property`, prefixing the errors it throws with its key.
+    private func patching(_ property: AnySavedProperty, _ body: () throws -> Void) throws {
+        do {
+            try body()
+        } catch let error as ModelError {
+            throw error.prefixed(with: .key(property.key))
+        }
+    }
+
+    /// The patch of a property set since the last load or clear; `nil` when it has nothing to
+    /// patch.
     private func patchValue(
         of property: AnySavedProperty,
-        context: SaveContext,
-        baseline: SaveContext
+        replacing original: Any,
+        context: inout MergePatchContext
     ) throws -> Any? {
-        let object = property.modelObject(in: self)
-        if let original = changeRecord.properties[property.offset], !isSameObject(object, as: original) {
-            let old = try baselineValue(of: property, context: baseline)
-            let new = try writtenValue(of: property, context: context)
-            if let new, object != nil {
-                return JSONMergePatch.replacement(of: old, with: new)
-            }
-            return JSONMergePatch.difference(from: old, to: new)
+        let object = property.containsModelObjects ? property.modelObject(in: self) : nil
+        if let object, (original as? ModelObject) === object {
+            // Set away from this object and back, and still recorded because the object does
+            // not equal itself (it holds a NaN): what changed is inside it.
+            return try patchValue(ofUnchanged: property, context: &context)
         }
-        if let object {
-            let patch = try object.mergePatch(context: context, baseline: baseline)
+        // Only model objects write baselines of their own.
+        let old = try baselineValue(
+            of: property, context: property.containsModelObjects ? context.baseline : context.current)
+        let new = try writtenValue(of: property, context: context.current)
+        if let new, object != nil {
+            return JSONMergePatch.replacement(of: old, with: new)
+        }
+        return JSONMergePatch.difference(from: old, to: new)
+    }
+
+    /// The patch of a property that holds model objects and was not set since the last load
+    /// or clear: the patch of the object it holds, or the changes inside the collection.
+    private func patchValue(ofUnchanged property: AnySavedProperty, context: inout MergePatchContext) throws -> Any? {
+        if let object = property.modelObject(in: self) {
+            guard object.mayHaveChanges(context: &context) else { return nil }
+            let patch = try context.patchingNestedObjects(of: self) { try object.mergePatch(context: &$0) }
             return patch.isEmpty ? nil : patch
         }
         guard holdsChangedObjects(in: property) else { return nil }
-        return JSONMergePatch.difference(
-            from: try baselineValue(of: property, context: baseline),
-            to: try writtenValue(of: property, context: context))
+        let old = try baselineValue(of: property, context: context.baseline)
+        return JSONMergePatch.difference(from: old, to: try writtenValue(of: property, context: context.current))
     }
 
-    /// Whether `object` is the very object that `original` holds: a property set away from an
-    /// object and back stays recorded as changed when the object does not equal itself (it
-    /// holds a NaN), and its own changes are what changed.
-    private func isSameObject(_ object: ModelObject?, as original: Any) -> Bool {
-        guard let object else { return false }
-        return (original as? ModelObject) === object
+    /// Whether this object or one nested in it may have changes: it has changes, or it holds
+    /// model objects.
+    private func mayHaveChanges(context: inout MergePatchContext) -> Bool {
+        !changeRecord.isEmpty || context.metadata(of: type(of: self)).containsModelObjects
+    }
+}
+
+extension JSONWriter {
+    /// Writes a merge patch, its keys sorted.
+    mutating func writePatch(_ patch: [String: Any]) throws {
+        guard !patch.isEmpty else { return try writeAny(patch) }
+        beginObject()
+        if patch.count == 1, let (key, value) = patch.first {
+            try writeEntry(key, value, isFirst: true)
+        } else {
+            for (index, key) in patch.keys.sorted(by: JSONWriter.keyOrder).enumerated() {
+                guard let value = patch[key] else { continue }
+                try writeEntry(key, value, isFirst: index == 0)
+            }
+        }
+        endObject(isEmpty: false)
+    }
+
+    private mutating func writeEntry(_ key: String, _ value: Any, isFirst: Bool) throws {
+        writeKey(key, isFirst: isFirst)
+        do {
+            try writeAny(value)
+        } catch let error as ModelError {
+            throw error.prefixed(with: .key(key))
+        }
     }
 }

@@ -44,7 +44,8 @@ open class ModelObject: NSObject, Observable, Codable, NSSecureCoding {
         didSet { isPristine = false }
     }
 
-    /// The problems that a lenient load found and skipped, each with its key path.
+    /// The problems that the last lenient load, or lenient ``apply(mergePatch:options:)``,
+    /// found and skipped, each with its key path.
     ///
     /// Empty after a strict load, which throws at the first problem instead.
     public internal(set) var loadIssues: [ModelError] = []

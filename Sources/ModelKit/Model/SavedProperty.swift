@@ -256,6 +256,7 @@ final class SavedProperty<Value: SavedValue>: AnySavedProperty, @unchecked Senda
 
     override func modelObject(in object: ModelObject) -> ModelObject? {
         guard containsModelObjects else { return nil }
+        if case .model = kind { return value(in: object, as: ModelObject.self).pointee }
         // An optional model unwraps in the cast; a collection does not cast.
         return storage(of: object).pointee.value as Any as? ModelObject
     }

@@ -20,7 +20,10 @@ enum JSONMergePatch {
         guard let new, !isNull(new) else {
             return isAbsent(old) ? nil : NSNull()
         }
-        if depth < maximumDepth, let newObject = new as? [String: Any], let oldObject = old as? [String: Any] {
+        if let newString = FastCast.exactString(new), let old, let oldString = FastCast.exactString(old) {
+            return newString == oldString ? nil : new
+        }
+        if depth < maximumDepth, let newObject = FastCast.object(new), let oldObject = old.flatMap(FastCast.object) {
             var patch: [String: Any] = [:]
             for (key, value) in newObject {
                 if let change = difference(from: oldObject[key], to: value, depth: depth + 1) {
@@ -39,11 +42,12 @@ enum JSONMergePatch {
     /// `new` as a patch that replaces `old` whole: every key of `new`, and `null` for each key
     /// of `old` that `new` lacks, in nested objects too.
     static func replacement(of old: Any?, with new: Any, depth: Int = 0) -> Any {
-        guard depth < maximumDepth, let newObject = new as? [String: Any], let oldObject = old as? [String: Any] else {
+        guard depth < maximumDepth, let newObject = FastCast.object(new), let oldObject = old.flatMap(FastCast.object)
+        else {
             return new
         }
         var patch = newObject
-        for (key, value) in newObject where value is [String: Any] {
+        for (key, value) in newObject where FastCast.object(value) != nil {
             patch[key] = replacement(of: oldObject[key], with: value, depth: depth + 1)
         }
         for key in oldObject.keys where newObject[key] == nil {
@@ -57,9 +61,9 @@ enum JSONMergePatch {
     ///
     /// - Throws: A ``ModelError`` for a patch nested more than ``maximumDepth`` levels deep.
     static func merged(_ patch: Any, into target: Any?, depth: Int = 0) throws -> Any {
-        guard let patchObject = patch as? [String: Any] else { return patch }
+        guard let patchObject = FastCast.object(patch) else { return patch }
         guard depth < maximumDepth else { throw ModelError(.nestingTooDeep(limit: maximumDepth)) }
-        var result = target as? [String: Any] ?? [:]
+        var result = target.flatMap(FastCast.object) ?? [:]
         for (key, value) in patchObject {
             if isNull(value) {
                 result[key] = nil
@@ -75,7 +79,7 @@ enum JSONMergePatch {
     }
 
     static func isNull(_ value: Any) -> Bool {
-        value is NSNull
+        FastCast.isNull(value)
     }
 
     private static func isAbsent(_ value: Any?) -> Bool {

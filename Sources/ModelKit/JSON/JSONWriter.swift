@@ -15,9 +15,9 @@ public struct JSONWriter {
     let escapesSlashes: Bool
     private var level = 0
     var objectsBeingWritten: [ObjectIdentifier] = []
-    /// Whether the JSON holds values kept from loaded data that a strict load rejects: values
-    /// that a lenient load skipped.
-    var hasWrittenSkippedValues = false
+    /// Whether the JSON holds values kept from loaded data that a strict load may reject:
+    /// values that a lenient load skipped, and class names that did not resolve.
+    var hasWrittenKeptValues = false
 
     init(options: WriteOptions) {
         self.options = options

@@ -12,6 +12,8 @@ final class ModelMetadata: @unchecked Sendable {
     let modelName: String
     let legacyModelNames: [String]
     let modelVersion: Int
+    /// The module that declares the class, where loading looks for unregistered subclasses.
+    let moduleName: String
     let properties: [AnySavedProperty]
     /// The properties again, for loops that the metadata outlives and that need not retain
     /// each property it visits.
@@ -51,6 +53,7 @@ final class ModelMetadata: @unchecked Sendable {
         modelName = modelClass.modelName
         legacyModelNames = modelClass.legacyModelNames
         modelVersion = modelClass.modelVersion
+        moduleName = String(String(reflecting: modelClass).prefix { $0 != "." })
         let properties = Self.findProperties(of: modelClass)
         self.properties = properties
         unretainedProperties = properties.map { Unmanaged.passUnretained($0) }

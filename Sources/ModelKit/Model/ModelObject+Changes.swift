@@ -39,6 +39,8 @@ extension ModelObject {
     public var hasAnyChanges: Bool {
         var found = false
         enumerateObjects { object, stop in
+            // Observers follow the nested objects too, which loading and assigning replace.
+            object.accessNestedObjects()
             if object.hasChanges {
                 found = true
                 stop = true

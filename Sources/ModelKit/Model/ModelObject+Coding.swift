@@ -4,7 +4,7 @@ import Foundation
 
 extension ModelObject {
     /// Creates an object of the class that the data names, read through a decoder: this class
-    /// or one of its registered subclasses, as ``make(dictionary:options:)`` does.
+    /// or one of its subclasses, as ``make(dictionary:options:)`` does.
     ///
     /// `init(from:)` always creates an object of the class it is called on. Where the data may
     /// hold a subclass, decode through this method instead:
@@ -21,10 +21,10 @@ extension ModelObject {
     /// ```
     ///
     /// - Parameter decoder: The decoder to read from.
-    /// - Returns: An object of this class or of a registered subclass.
+    /// - Returns: An object of this class or of a subclass.
     /// - Throws: A `DecodingError` whose coding path leads to the value that does not fit,
-    ///   or to `representedClassName` when it names a class outside the registry or not a
-    ///   subclass.
+    ///   or to `representedClassName` when it names no class, a class that is not a
+    ///   subclass, or two subclasses.
     public class func make(from decoder: any Decoder) throws -> Self {
         let dictionary = try DecodedValue.decodeDictionary(from: decoder)
         do {
@@ -38,9 +38,7 @@ extension ModelObject {
     func loadDecodedValues(from decoder: any Decoder) throws {
         let dictionary = try DecodedValue.decodeDictionary(from: decoder)
         do {
-            let context = LoadContext(options: [])
-            try type(of: self).checkClassName(in: dictionary, context: context)
-            try loadRoot(from: dictionary, context: context)
+            try loadRootOfOwnClass(from: dictionary, context: LoadContext(options: []))
         } catch let error as ModelError {
             throw Self.decodingError(error, decoder: decoder)
         }
@@ -175,9 +173,7 @@ extension ModelObject {
             // An object that holds values a lenient load skipped archives them as they were
             // found; it unarchives leniently, into an equal object that keeps them again.
             let isLenient = coder.containsValue(forKey: Self.archivedLenientKey)
-            let context = LoadContext(options: isLenient ? .lenient : [])
-            try type(of: self).checkClassName(in: dictionary, context: context)
-            try loadRoot(from: dictionary, context: context)
+            try loadRootOfOwnClass(from: dictionary, context: LoadContext(options: isLenient ? .lenient : []))
             return true
         } catch {
             if let error = error as? ModelError { Self.archiveFailure.current.error = error }
@@ -195,7 +191,7 @@ extension ModelObject {
             var writer = JSONWriter(options: [.compact])
             try writer.writeModelObject(self)
             coder.encode(writer.buffer.data() as NSData, forKey: Self.archivedJSONKey)
-            if writer.hasWrittenSkippedValues {
+            if writer.hasWrittenKeptValues {
                 coder.encode(true, forKey: Self.archivedLenientKey)
             }
         } catch {

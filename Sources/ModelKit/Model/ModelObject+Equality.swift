@@ -18,6 +18,7 @@ extension ModelObject {
     /// values, and the values that a lenient load skipped, so that objects that write
     /// different data are never equal.
     func hasEqualOwnValues(to other: ModelObject, metadata: ModelMetadata) -> Bool {
+        guard keptClassName == other.keptClassName else { return false }
         for property in metadata.properties where !property.isEqual(self, other) {
             return false
         }
@@ -63,6 +64,7 @@ extension ModelObject {
         }
         copy.unknownValues = unknownValues
         copy.skippedValues = skippedValues
+        copy.keptClassName = keptClassName
         copy.newerVersion = newerVersion
         copy.changeRecord = ChangeRecord()
         copy.isPristine = false

@@ -6,14 +6,15 @@ extension ModelObject {
         try loadNewObject(dictionary: Self.parseJSON(json), options: options)
     }
 
-    /// Creates an object of the class that the JSON names: this class or a registered subclass.
+    /// Creates an object of the class that the JSON names: this class or a subclass, as
+    /// ``make(dictionary:options:)`` does.
     ///
     /// - Parameters:
     ///   - json: UTF-8 JSON whose top level is an object.
     ///   - options: How to load; strict by default.
-    /// - Returns: An object of this class or of a registered subclass.
-    /// - Throws: A ``ModelError`` for invalid JSON, a class outside the registry or not a
-    ///   subclass, or a value that does not fit.
+    /// - Returns: An object of this class or of a subclass.
+    /// - Throws: A ``ModelError`` for invalid JSON, a class name that resolves to no class,
+    ///   to a class that is not a subclass or to two classes, or a value that does not fit.
     public class func make(json: Data, options: LoadOptions = []) throws -> Self {
         try make(dictionary: parseJSON(json), options: options)
     }
@@ -23,9 +24,9 @@ extension ModelObject {
     /// - Parameters:
     ///   - json: JSON whose top level is an object.
     ///   - options: How to load; strict by default.
-    /// - Returns: An object of this class or of a registered subclass.
-    /// - Throws: A ``ModelError`` for invalid JSON, a class outside the registry, or a value
-    ///   that does not fit.
+    /// - Returns: An object of this class or of a subclass.
+    /// - Throws: A ``ModelError`` for invalid JSON, a class name that does not resolve to
+    ///   one subclass, or a value that does not fit.
     public class func make(json: String, options: LoadOptions = []) throws -> Self {
         try make(json: Data(json.utf8), options: options)
     }
@@ -38,6 +39,10 @@ extension ModelObject {
     /// - Throws: A ``ModelError`` for invalid JSON or a value that does not fit; the object is
     ///   then unchanged.
     public func load(json: Data, options: LoadOptions = []) throws {
+        if options.contains(.keepingLocalChanges) {
+            let options = options.subtracting(.keepingLocalChanges)
+            return try loadKeepingLocalChanges { try load(json: json, options: options) }
+        }
         try load(dictionary: Self.parseJSON(json), options: options)
     }
 

@@ -15,10 +15,15 @@ public final class SaveContext {
     /// dictionary form.
     let options: WriteOptions
 
+    /// Whether model objects write the values they had at their last load or clear, as
+    /// ``ModelObject/revertChanges()`` would put them back, instead of their current values.
+    let writesBaseline: Bool
+
     private var objectsBeingWritten: [ObjectIdentifier] = []
 
-    init(options: WriteOptions = []) {
+    init(options: WriteOptions = [], writesBaseline: Bool = false) {
         self.options = options
+        self.writesBaseline = writesBaseline
     }
 
     func enter(_ object: ModelObject) throws {

@@ -35,6 +35,16 @@ class AnySavedProperty: @unchecked Sendable {
     /// Moves the value out of `object`, which is being deallocated, leaving the class's default
     /// in its place; for ``ReleaseQueue``, and only for properties that hold model objects.
     func takeValue(of object: ModelObject) -> Any { () }
+    /// The model object that the property holds in `object`, directly or as an optional;
+    /// `nil` when it holds none or a collection.
+    func modelObject(in object: ModelObject) -> ModelObject? { nil }
+    /// The dictionary form of `value`, a value of the property's type; `nil` for `nil`.
+    func savedValue(from value: Any, context: SaveContext) throws -> Any? { nil }
+    /// A value of the property's type read from its dictionary form, without storing it.
+    func makeValue(from savedValue: Any, context: LoadContext) throws -> Any { () }
+    /// Sets the property in `object` as its setter does: replacing a kept value and recording
+    /// a change, but leaving the notification of observers to the caller.
+    func assign(_ value: Any, to object: ModelObject) {}
 }
 
 /// The value types that loading and writing handle with code written for them, instead of
@@ -242,5 +252,35 @@ final class SavedProperty<Value: SavedValue>: AnySavedProperty, @unchecked Senda
     override func visitModelObjects(of object: ModelObject, _ visitor: (ModelObject) -> Bool) -> Bool {
         guard containsModelObjects else { return true }
         return storage(of: object).pointee.value._visitModelObjects(visitor)
+    }
+
+    override func modelObject(in object: ModelObject) -> ModelObject? {
+        guard containsModelObjects else { return nil }
+        if case .model = kind { return value(in: object, as: ModelObject.self).pointee }
+        // An optional model unwraps in the cast; a collection does not cast.
+        return storage(of: object).pointee.value as Any as? ModelObject
+    }
+
+    override func savedValue(from value: Any, context: SaveContext) throws -> Any? {
+        guard let value = value as? Value, !value._isNilSavedValue else { return nil }
+        return try value._savedValue(context: context)
+    }
+
+    override func makeValue(from savedValue: Any, context: LoadContext) throws -> Any {
+        try Value._make(savedValue: savedValue, context: context)
+    }
+
+    override func assign(_ value: Any, to object: ModelObject) {
+        guard let value = value as? Value else { return }
+        let storage = storage(of: object)
+        let oldValue = storage.pointee.value
+        object.isPristine = false
+        if !object.skippedValues.isEmpty {
+            _ = object.replaceSkippedValue(atOffset: offset, oldValue: oldValue)
+        }
+        if oldValue != value && !object.isSuppressingChanges {
+            object.recordChange(atOffset: offset, from: oldValue, to: value)
+        }
+        storage.pointee.value = value
     }
 }

@@ -49,7 +49,7 @@ extension CodableSavedValue {
     /// - Throws: A ``ModelError`` for a value that cannot be written.
     public func _savedValue(context: SaveContext) throws -> Any {
         do {
-            let data = try CodableBridge.encoder.encode(self)
+            let data = try CodableBridge.encoder(options: context.options).encode(self)
             return try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
         } catch let error as ModelError {
             throw error
@@ -63,19 +63,20 @@ extension CodableSavedValue {
     /// - Parameter writer: The writer to append to.
     /// - Throws: A ``ModelError`` for a value that JSON cannot hold.
     public func _writeJSON(to writer: inout JSONWriter) throws {
-        try writer.writeAny(_savedValue(context: SaveContext()))
+        try writer.writeAny(_savedValue(context: SaveContext(options: writer.options)))
     }
 }
 
 /// The encoder and decoder that `CodableSavedValue` uses, set up for ModelKit's formats.
 private enum CodableBridge {
-    static var encoder: JSONEncoder {
+    /// An encoder that writes dates as `options` write them.
+    static func encoder(options: WriteOptions) -> JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         encoder.dateEncodingStrategy = .custom { date, encoder in
             var container = encoder.singleValueContainer()
             do {
-                try container.encode(ISO8601.string(from: date))
+                try container.encode(ISO8601.string(from: options.writtenDate(date)))
             } catch var error as ModelError {
                 error.keyPath = keyPath(of: encoder.codingPath)
                 throw error

@@ -72,7 +72,9 @@ struct SavedDate: Hashable, CustomStringConvertible {
     func writtenText(options: WriteOptions) throws -> String? {
         guard let date else { return nil }
         guard options.contains(.dejalObjectFormat) else { return try Self.text(for: date) }
-        if date == .distantPast { return Self.legacyDistantPastText }
+        // Compared in whole seconds, so that a date within a second after it is written the
+        // same way, and reads back as it.
+        if ISO8601.wholeSeconds(of: date) == .distantPast { return Self.legacyDistantPastText }
         return try ISO8601.dejalObjectString(from: date)
     }
 

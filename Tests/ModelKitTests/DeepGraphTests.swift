@@ -190,6 +190,35 @@ private func makeChain(_ count: Int) -> (first: DeepLink, last: DeepLink) {
         #expect(loop != pair)
     }
 
+    @Test func longCyclesEqualTheirCopies() {
+        let (first, last) = makeChain(1_000)
+        last.next = first
+        let copy = first.copy()
+        #expect(copy == first)
+        var link = copy
+        for _ in 0..<500 { link = link.next ?? link }
+        link.title = "changed"
+        #expect(copy != first)
+        last.next = nil
+    }
+
+    @Test func sharedObjectsAreComparedOnce() {
+        // Each level holds the one below twice: comparing every path would take 2^60 steps.
+        var top = Branch()
+        for _ in 0..<60 {
+            let level = Branch()
+            level.children = [top, top]
+            top = level
+        }
+        let copy = top.copy()
+        #expect(copy.children[0] === copy.children[1], "shared objects stay shared")
+        #expect(copy == top)
+        var bottom = copy
+        while let next = bottom.children.first { bottom = next }
+        bottom.name = "changed"
+        #expect(copy != top)
+    }
+
     @Test func setsOfModelObjectsCopyAndCompareByTheirWholeValues() {
         let tree = Branch()
         let first = Branch()

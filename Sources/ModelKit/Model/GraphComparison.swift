@@ -1,4 +1,4 @@
-/// The comparison of two graphs of model objects for `==`, without recursion.
+/// The comparison of two graphs of model objects for `==`, without unbounded recursion.
 ///
 /// Two model objects are equal when they are of the same class and their saved values are
 /// equal, nested model objects compared by the same rule. A pair of objects already under
@@ -8,11 +8,13 @@
 /// a graph equals its ``ModelObject/copy()``, cycles included.
 ///
 /// Comparing the values of one pair of objects reaches nested model objects through `==` on
-/// the property types. Rather than recursing there, the nested pair is assumed equal and put
-/// on a list, which a loop works through; the outer pair records that it relied on the
-/// assumption. When a pair turns out different, the pairs that relied on it are compared
-/// again, so containers that match elements by search, such as sets, try their next
-/// candidate. Each thread has one comparison, reused from call to call.
+/// the property types. A small graph is compared by recursion there, the pairs on the way
+/// down counting as equal. When that goes deeper than ``directDepth`` levels or meets more
+/// than ``directBudget`` pairs, the comparison starts again with a list: each nested pair is
+/// assumed equal and put on the list, which a loop works through, and the outer pair records
+/// that it relied on the assumption. When a pair turns out different, the pairs that relied
+/// on it are compared again, so containers that match elements by search, such as sets, try
+/// their next candidate. Each thread has one comparison, reused from call to call.
 final class GraphComparison {
     private struct Pair: Hashable {
         let lhs: ObjectIdentifier
@@ -24,8 +26,28 @@ final class GraphComparison {
         }
     }
 
-    private static let perThread = ThreadLocal { GraphComparison() }
+    private enum Mode {
+        case idle
+        /// Comparing by recursion, with the pairs on the way down in ``path``.
+        case direct
+        /// Comparing with the list of pairs.
+        case listed
+    }
 
+    private static let perThread = ThreadLocal { GraphComparison() }
+    /// The deepest recursion of a direct comparison, in nested model objects.
+    private static let directDepth = 16
+    /// The most pairs of nested model objects that a direct comparison compares.
+    private static let directBudget = 64
+
+    private var mode = Mode.idle
+
+    // A direct comparison.
+    private var path: [Pair] = []
+    private var budget = 0
+    private var isAbandoned = false
+
+    // A listed comparison.
     /// The objects of every pair met so far, kept alive until the comparison ends, with the
     /// metadata of their class.
     private var objects: [Pair: (lhs: ModelObject, rhs: ModelObject, metadata: ModelMetadata)] = [:]
@@ -39,7 +61,6 @@ final class GraphComparison {
     private var moreDependents: [Pair: [Pair]] = [:]
     /// The pair whose own values are being compared, while one is.
     private var current: Pair?
-    private var isComparing = false
 
     /// Whether `lhs` and `rhs`, of the same class, have equal saved values.
     static func isEqual(_ lhs: ModelObject, _ rhs: ModelObject) -> Bool {
@@ -48,11 +69,13 @@ final class GraphComparison {
         if isFlat(lhs, metadata: metadata), isFlat(rhs, metadata: metadata) {
             return lhs.hasEqualOwnValues(to: rhs, metadata: metadata)
         }
-        let comparison = perThread.current
-        if comparison.isComparing {
-            return comparison.assume(lhs, rhs, metadata: metadata)
+        return perThread.withCurrent { comparison in
+            switch comparison.mode {
+            case .idle: comparison.compare(lhs, rhs, metadata: metadata)
+            case .direct: comparison.compareNested(lhs, rhs, metadata: metadata)
+            case .listed: comparison.assume(lhs, rhs, metadata: metadata)
+            }
         }
-        return comparison.compare(lhs, rhs, metadata: metadata)
     }
 
     /// Whether `object`'s own values cannot hold model objects.
@@ -60,10 +83,48 @@ final class GraphComparison {
         !metadata.containsModelObjects && object.unknownValues.isEmpty && object.skippedValues.isEmpty
     }
 
-    /// Compares two graphs from their roots, working through the list of pairs.
     private func compare(_ lhs: ModelObject, _ rhs: ModelObject, metadata: ModelMetadata) -> Bool {
-        isComparing = true
-        defer { reset() }
+        if let result = compareDirectly(lhs, rhs, metadata: metadata) { return result }
+        return compareListed(lhs, rhs, metadata: metadata)
+    }
+
+    // MARK: Direct
+
+    /// Compares by recursion, or returns `nil` when the graph is too deep or too large.
+    private func compareDirectly(_ lhs: ModelObject, _ rhs: ModelObject, metadata: ModelMetadata) -> Bool? {
+        mode = .direct
+        budget = Self.directBudget
+        isAbandoned = false
+        path.append(Pair(lhs, rhs))
+        defer {
+            path.removeAll(keepingCapacity: true)
+            mode = .idle
+        }
+        let result = lhs.hasEqualOwnValues(to: rhs, metadata: metadata)
+        return isAbandoned ? nil : result
+    }
+
+    private func compareNested(_ lhs: ModelObject, _ rhs: ModelObject, metadata: ModelMetadata) -> Bool {
+        // Once abandoned, `false` ends the loops of the comparison soonest.
+        guard !isAbandoned else { return false }
+        let pair = Pair(lhs, rhs)
+        if path.contains(pair) { return true }
+        guard path.count < Self.directDepth, budget > 0 else {
+            isAbandoned = true
+            return false
+        }
+        budget -= 1
+        path.append(pair)
+        defer { path.removeLast() }
+        return lhs.hasEqualOwnValues(to: rhs, metadata: metadata)
+    }
+
+    // MARK: Listed
+
+    /// Compares two graphs from their roots, working through the list of pairs.
+    private func compareListed(_ lhs: ModelObject, _ rhs: ModelObject, metadata: ModelMetadata) -> Bool {
+        mode = .listed
+        defer { resetList() }
         let root = Pair(lhs, rhs)
         objects[root] = (lhs, rhs, metadata)
         unchecked.append(root)
@@ -114,8 +175,8 @@ final class GraphComparison {
         }
     }
 
-    /// Empties the comparison for the next one, keeping the room of a small one.
-    private func reset() {
+    /// Empties the list for the next comparison, keeping the room of a small one.
+    private func resetList() {
         let keepsCapacity = objects.count <= 256
         objects.removeAll(keepingCapacity: keepsCapacity)
         unchecked.removeAll(keepingCapacity: keepsCapacity)
@@ -123,6 +184,6 @@ final class GraphComparison {
         firstDependents.removeAll(keepingCapacity: keepsCapacity)
         moreDependents.removeAll(keepingCapacity: keepsCapacity)
         current = nil
-        isComparing = false
+        mode = .idle
     }
 }

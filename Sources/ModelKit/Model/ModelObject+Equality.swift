@@ -58,8 +58,8 @@ extension ModelObject {
         CopyContext.copy(of: self)
     }
 
-    func copyValues(to copy: ModelObject, context: CopyContext) {
-        for property in ModelMetadata.of(type(of: self)).properties {
+    func copyValues(to copy: ModelObject, metadata: ModelMetadata, context: CopyContext) {
+        for property in metadata.properties {
             property.copyValue(from: self, to: copy, context: context)
         }
         copy.unknownValues = unknownValues

@@ -281,7 +281,7 @@ open class ModelObject: NSObject, Observable, Codable, NSSecureCoding {
     /// Nested model objects compare by the same rule, at any depth. In a graph with cycles, a
     /// pair of objects already under comparison counts as equal while the rest is compared,
     /// so two graphs are equal unless some pair of objects reached in step differs in a value
-    /// of its own; a graph equals its ``copy()``, cycles included. What an object keeps from
+    /// of its own; a graph equals its ``copy()->Self``, cycles included. What an object keeps from
     /// loaded data to write back counts as saved values too: its ``unknownValues``, the values
     /// that a lenient load skipped, and a class name that did not resolve. Objects that would
     /// write different data are never equal.

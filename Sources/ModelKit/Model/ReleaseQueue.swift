@@ -4,38 +4,34 @@
 /// Swift releases an object's stored properties after its `deinit`, and an object whose last
 /// reference goes releases the objects it holds in turn, one frame deeper each time: letting go
 /// of a chain of 100,000 model objects would overflow the stack. So when the stack runs low, a
-/// model object's `deinit` moves the values that hold model objects out of it, into a list of
-/// the thread's, leaving its class's defaults in their place; then that `deinit` releases the
-/// values on the list one by one. The model objects they release, deallocated inside that
-/// loop, add their own values to the list rather than releasing them.
+/// model object's `deinit` moves the values that hold model objects out of it, into a queue,
+/// leaving its class's defaults in their place; then that `deinit` releases the values in the
+/// queue one by one. The model objects they release, deallocated inside that loop, add their
+/// own values to the queue rather than releasing them.
 ///
 /// A subclass's `deinit` runs before this and still sees every value.
 final class ReleaseQueue {
-    private static let perThread = ThreadLocal { ReleaseQueue() }
+    /// The queue that the thread is working through, while there is one.
+    private static let active = ThreadSlot()
 
     private var values: [Any] = []
-    private var isReleasing = false
     private var isTakingValues = false
 
-    /// Called by the `deinit` of every model object.
+    /// Called by the `deinit` of every model object: costs two reads of thread-local storage
+    /// unless the stack runs low.
     static func deallocating(_ object: ModelObject) {
-        let queue = perThread.current
-        if queue.isReleasing {
-            queue.takeValues(of: object)
+        if let queue = active.pointer {
+            Unmanaged<ReleaseQueue>.fromOpaque(queue)._withUnsafeGuaranteedRef { $0.takeValues(of: object) }
         } else if !CallStack.hasRoom() {
-            queue.releaseValues(of: object)
+            let queue = ReleaseQueue()
+            active.set(Unmanaged.passUnretained(queue).toOpaque())
+            defer { active.set(nil) }
+            queue.takeValues(of: object)
+            while let value = queue.values.popLast() {
+                // Released at the end of each pass; the objects it held add to `values`.
+                _ = value
+            }
         }
-    }
-
-    private func releaseValues(of object: ModelObject) {
-        isReleasing = true
-        takeValues(of: object)
-        while let value = values.popLast() {
-            // Released here, at the end of each pass; objects it held may add to `values`.
-            _ = value
-        }
-        isReleasing = false
-        if values.capacity > 1024 { values = [] }
     }
 
     private func takeValues(of object: ModelObject) {

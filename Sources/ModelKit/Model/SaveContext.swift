@@ -64,7 +64,7 @@ public final class SaveContext {
 /// `_savedCopy(context:)` returns receives its values once the walk comes back to it.
 public final class CopyContext {
     private var copies: [ObjectIdentifier: ModelObject] = [:]
-    private var unfilled: [(source: ModelObject, copy: ModelObject)] = []
+    private var unfilled: [(source: ModelObject, copy: ModelObject, metadata: ModelMetadata)] = []
 
     init() {}
 
@@ -83,14 +83,20 @@ public final class CopyContext {
         }
         let copy = type(of: object).init()
         copies[ObjectIdentifier(object)] = copy
-        unfilled.append((object, copy))
+        let metadata = ModelMetadata.of(type(of: object))
+        if metadata.containsModelObjects {
+            unfilled.append((object, copy, metadata))
+        } else {
+            // Values without model objects copy without reaching other objects.
+            object.copyValues(to: copy, metadata: metadata, context: self)
+        }
         return copy
     }
 
     /// Gives every copy made so far its values, and the copies that those values hold theirs.
     func fillCopies() {
-        while let (source, copy) = unfilled.popLast() {
-            source.copyValues(to: copy, context: self)
+        while let (source, copy, metadata) = unfilled.popLast() {
+            source.copyValues(to: copy, metadata: metadata, context: self)
         }
     }
 }

@@ -18,14 +18,20 @@ enum CallStack {
     /// Foundation's encoders and `JSONSerialization`.
     static let reserve = 128 * 1024
 
-    private static let bounds = ThreadLocal { StackBounds() }
+    /// The lowest address of each thread's stack, found on the thread's first use; 1 when the
+    /// system does not describe the stack.
+    private static let lowestAddress = ThreadSlot()
 
     /// Whether more than `bytes` of the stack are left below the caller's frame.
     ///
     /// Always `true` on a thread whose stack the system does not describe.
     static func hasRoom(_ bytes: Int = reserve) -> Bool {
-        let lowest = bounds.current.lowest
-        guard lowest != 0 else { return true }
+        var lowest = UInt(bitPattern: lowestAddress.pointer)
+        if lowest == 0 {
+            lowest = max(lowestStackAddress(), 1)
+            lowestAddress.set(UnsafeRawPointer(bitPattern: lowest))
+        }
+        guard lowest > 1 else { return true }
         return currentAddress() &- lowest > UInt(bytes)
     }
 
@@ -34,12 +40,6 @@ enum CallStack {
     private static func currentAddress() -> UInt {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1) { UInt(bitPattern: $0.baseAddress) }
     }
-}
-
-/// The lowest address of a thread's stack, which grows down on every platform Swift runs on.
-private final class StackBounds {
-    /// The lowest address, or 0 when it is not known.
-    let lowest: UInt
 
     #if canImport(Glibc) || canImport(Musl)
         private typealias GetAttributes = @convention(c) (pthread_t, UnsafeMutablePointer<pthread_attr_t>) -> Int32
@@ -50,21 +50,22 @@ private final class StackBounds {
         }
     #endif
 
-    init() {
+    /// The lowest address of this thread's stack, which grows down on every platform Swift
+    /// runs on; 0 when it is not known.
+    private static func lowestStackAddress() -> UInt {
         #if canImport(Darwin)
             let thread = pthread_self()
-            lowest = UInt(bitPattern: pthread_get_stackaddr_np(thread)) &- UInt(pthread_get_stacksize_np(thread))
+            return UInt(bitPattern: pthread_get_stackaddr_np(thread)) &- UInt(pthread_get_stacksize_np(thread))
         #elseif canImport(Glibc) || canImport(Musl)
             var attributes = pthread_attr_t()
             var address: UnsafeMutableRawPointer?
             var size = 0
-            if let getAttributes = Self.getAttributes, getAttributes(pthread_self(), &attributes) == 0 {
-                if pthread_attr_getstack(&attributes, &address, &size) != 0 { address = nil }
-                pthread_attr_destroy(&attributes)
-            }
-            lowest = UInt(bitPattern: address)
+            guard let getAttributes, getAttributes(pthread_self(), &attributes) == 0 else { return 0 }
+            defer { pthread_attr_destroy(&attributes) }
+            guard pthread_attr_getstack(&attributes, &address, &size) == 0 else { return 0 }
+            return UInt(bitPattern: address)
         #else
-            lowest = 0
+            return 0
         #endif
     }
 }

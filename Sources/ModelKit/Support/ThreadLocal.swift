@@ -31,11 +31,41 @@ struct ThreadLocal<Object: AnyObject>: @unchecked Sendable {
 
     /// This thread's object.
     var current: Object {
+        withCurrent { $0 }
+    }
+
+    /// Calls `body` with this thread's object.
+    ///
+    /// The thread holds the object until it ends, so `body` borrows it without retaining it:
+    /// this runs on paths as hot as equality.
+    func withCurrent<Result>(_ body: (Object) throws -> Result) rethrows -> Result {
         if let pointer = pthread_getspecific(key) {
-            return Unmanaged<Object>.fromOpaque(pointer).takeUnretainedValue()
+            return try Unmanaged<Object>.fromOpaque(pointer)._withUnsafeGuaranteedRef(body)
         }
         let object = make()
         pthread_setspecific(key, Unmanaged.passRetained(object).toOpaque())
-        return object
+        return try body(object)
+    }
+}
+
+/// A raw pointer of which each thread has its own, `nil` until the thread sets it.
+struct ThreadSlot: @unchecked Sendable {
+    // `key` is written once, by `init`.
+    private let key: pthread_key_t
+
+    init() {
+        var key = pthread_key_t()
+        pthread_key_create(&key, nil)
+        self.key = key
+    }
+
+    /// This thread's pointer.
+    var pointer: UnsafeMutableRawPointer? {
+        pthread_getspecific(key)
+    }
+
+    /// Sets this thread's pointer.
+    func set(_ pointer: UnsafeRawPointer?) {
+        pthread_setspecific(key, pointer)
     }
 }

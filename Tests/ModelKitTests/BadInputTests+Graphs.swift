@@ -52,7 +52,7 @@ extension BadInputTests {
         let copy = root.copy()
         #expect(copy.child?.children.first === copy, "the copy keeps the cycle")
         #expect(!root.description.isEmpty)
-        #expect(root != copy, "deeper than the writers' limit, graphs compare as unequal")
+        #expect(root == copy, "a cyclic graph equals its copy")
         #expect(root == root)
         #expect(root.hash == copy.hash, "the hash leaves nested objects out")
         var count = 0
@@ -138,7 +138,7 @@ extension BadInputTests {
             #expect(error.keyPath.components.first == .key("extra"))
         }
         #expect(try branch.dictionary["extra"] is [Any])
-        #expect(branch != branch.copy(), "deeper than the writers' limit, values compare as unequal")
+        #expect(branch == branch.copy(), "unknown values of any depth compare without trapping")
     }
 
     private var writers: [(ModelObject) throws -> Void] {

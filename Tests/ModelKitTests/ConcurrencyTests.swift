@@ -224,8 +224,9 @@ private let sharedDocuments: [Data] = {
         #expect(matches.count == 48 && matches.allSatisfy { $0 })
     }
 
-    /// Equality and descriptions bound their depth with a counter per thread; deep and cyclic
-    /// graphs compared and described on many threads at once each give the same answer.
+    /// Equality keeps its state per thread, and descriptions bound their depth with a counter
+    /// per thread; deep and cyclic graphs compared and described on many threads at once each
+    /// give the same answer.
     @Test func compareAndDescribeDeepGraphsOnManyThreads() {
         let problems = Problems()
         onThreads(6) { thread in
@@ -242,7 +243,7 @@ private let sharedDocuments: [Data] = {
             cyclic.children[0].next = cyclic
             for _ in 0..<5 {
                 problems.check(chain == copy, "thread \(thread): equal chains compare unequal")
-                problems.check(cyclic != cyclic.copy(), "thread \(thread): a cycle compared equal to its copy")
+                problems.check(cyclic == cyclic.copy(), "thread \(thread): a cycle compared unequal to its copy")
                 problems.check(
                     !chain.description.isEmpty && !cyclic.description.isEmpty, "thread \(thread): no description")
                 problems.check(chain.hash == copy.hash, "thread \(thread): equal chains hash differently")

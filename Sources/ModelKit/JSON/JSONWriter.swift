@@ -167,8 +167,12 @@ public struct JSONWriter {
     ///
     /// This also bounds the recursion through values kept under unknown keys, which a
     /// dictionary can nest without end.
+    ///
+    /// It also throws, with the level reached as the limit, when the thread's stack has no room
+    /// for more levels; every sixteenth level is often enough to ask.
     mutating func checkNesting() throws {
         guard level < Self.maximumNesting else { throw ModelError(.nestingTooDeep(limit: Self.maximumNesting)) }
+        guard level % 16 != 0 || CallStack.hasRoom() else { throw ModelError(.nestingTooDeep(limit: level)) }
     }
 
     mutating func beginObject() {

@@ -61,8 +61,12 @@ extension ModelObject {
         }
         let scratch = deepCopy()
         try scratch.loadRootOfOwnClass(from: dictionary, context: LoadContext(options: options))
-        withMutationOfSavedValues {
-            scratch.moveValues(to: self)
+        // The nested objects are replaced too, which observers of `hasAnyChanges` follow even
+        // when this object itself had no changes to forget.
+        withMutationOfNestedObjects {
+            withMutationOfSavedValues {
+                scratch.moveValues(to: self)
+            }
         }
     }
 

@@ -32,6 +32,9 @@ class AnySavedProperty: @unchecked Sendable {
     func visitModelObjects(of object: ModelObject, _ visitor: (ModelObject) -> Bool) -> Bool { true }
     /// The storage of the property in `object` when its type is a model class, else `nil`.
     func modelStorage(in object: ModelObject) -> UnsafeMutablePointer<ModelObject>? { nil }
+    /// Moves the value out of `object`, which is being deallocated, leaving the class's default
+    /// in its place; for ``ReleaseQueue``, and only for properties that hold model objects.
+    func takeValue(of object: ModelObject) -> Any { () }
     /// The model object that the property holds in `object`, directly or as an optional;
     /// `nil` when it holds none or a collection.
     func modelObject(in object: ModelObject) -> ModelObject? { nil }
@@ -81,13 +84,17 @@ enum ValueKind {
 // constants.
 final class SavedProperty<Value: SavedValue>: AnySavedProperty, @unchecked Sendable {
     private let kind: ValueKind
+    /// The default value of the property, for ``takeValue(of:)``; `nil` for types that hold no
+    /// model objects.
+    private let defaultValue: Value?
 
-    init(key: String, offset: Int) {
+    init(key: String, offset: Int, defaultValue: Value) {
         // `value` is the first stored property of `Saved`, so the storage of the wrapper is
         // also the storage of its value; the fast paths below rely on it.
         precondition(
             FieldStorage.keepsValueFirst(Saved<Value>.self), "Saved<\(Value.self)> does not store its value first")
         kind = ValueKind(Value.self)
+        self.defaultValue = Value._containsModelObjects ? defaultValue : nil
         super.init(key: key, offset: offset, containsModelObjects: Value._containsModelObjects)
     }
 
@@ -226,7 +233,15 @@ final class SavedProperty<Value: SavedValue>: AnySavedProperty, @unchecked Senda
     }
 
     override func copiedValue(of object: ModelObject) -> Any {
-        storage(of: object).pointee.value._savedCopy(context: CopyContext())
+        CopyContext.copy(of: storage(of: object).pointee.value)
+    }
+
+    override func takeValue(of object: ModelObject) -> Any {
+        guard let defaultValue else { return () }
+        let storage = storage(of: object)
+        let value = storage.pointee.value
+        storage.pointee.value = defaultValue
+        return value
     }
 
     override func modelStorage(in object: ModelObject) -> UnsafeMutablePointer<ModelObject>? {

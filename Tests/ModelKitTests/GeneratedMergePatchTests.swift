@@ -44,6 +44,29 @@ import Testing
             }
         }
     }
+
+    /// Loading the data the model was loaded from again, keeping the local changes, leaves the
+    /// model and its patch as they were, without conflicts.
+    @Test func reloadingTheSameDataKeepsEveryEdit() {
+        for seed in GeneratedRoundTripTests.seeds {
+            do {
+                var generator = ModelGenerator(seed: seed &+ 9_000_000)
+                let json = try generator.node().jsonData()
+                let model = try GeneratedNode(json: json)
+                var editor = ModelEditor(generator: generator)
+                let edits = editor.edit(model, count: 1 + generator.next(8))
+                let edited = model.copy()
+                let patch = try model.mergePatch()
+                try model.load(json: json, options: .keepingLocalChanges)
+                let isEqual = model == edited
+                #expect(isEqual, "seed \(seed): after the edits \(edits), reloading changed the model")
+                #expect(model.mergeConflicts.isEmpty, "seed \(seed): \(model.mergeConflicts)")
+                #expect(sameJSON(try model.mergePatch(), patch), "seed \(seed): after the edits \(edits)")
+            } catch {
+                Issue.record("seed \(seed): \(error)")
+            }
+        }
+    }
 }
 
 /// Makes random edits anywhere in a tree of generated nodes, with values from a generator.

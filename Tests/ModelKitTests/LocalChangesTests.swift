@@ -117,12 +117,41 @@ import Testing
     @Test func aLoadThatFailsChangesNothing() throws {
         let task = try loadTask()
         task.title = "Mine"
+        task.subtasks[0].done = true
+        task.label.red = 1
+        task[extra: "priority"] = nil
+        let before = try task.mergePatch()
         #expect(throws: ModelError.self) {
             try task.load(json: #"{"title": "Theirs", "done": "yes"}"#, options: .keepingLocalChanges)
         }
         #expect(task.title == "Mine")
-        #expect(task.changedKeys == ["title"])
+        #expect(task.changedKeys == ["title", "priority"])
+        #expect(task.subtasks[0].done)
+        #expect(task.label.red == 1)
         #expect(task.done == false)
+        #expect(sameJSON(try task.mergePatch(), before))
+        task.revertChanges()
+        #expect(sameJSON(try task.dictionary, try loadTask().dictionary))
+    }
+
+    @Test func aKeyTheDataLeavesOutKeepsItsChangeAndItsEarlierValue() throws {
+        let task = try loadTask()
+        task.done = true
+        task.label.red = 1
+        task.subtasks[0].title = "Mine"
+        try task.load(json: #"{"title": "Theirs"}"#, options: .keepingLocalChanges)
+        #expect(task.title == "Theirs")
+        #expect(task.done)
+        #expect(task.label.red == 1)
+        #expect(task.subtasks[0].title == "Mine")
+        #expect(task.mergeConflicts.isEmpty)
+        #expect(task.changedKeys == ["done", "subtasks"])
+        #expect(task.label.changedKeys == ["red"])
+        task.revertChanges()
+        #expect(!task.done)
+        #expect(task.label.red == 0)
+        #expect(task.subtasks[0].title == "Outline")
+        #expect(task.title == "Theirs")
     }
 
     @Test func aLenientLoadKeepsTheUsersChangesToo() throws {

@@ -20,9 +20,9 @@ struct Arguments {
           --objects N      generated objects in the Demo workload (default 20000)
           --workload NAME  measure one workload only
           --direction D    measure one direction only: json-to-model, model-to-json,
-                           dictionary-to-model or model-to-dictionary
+                           dictionary-to-model, model-to-dictionary or merge-patch
           --contender C    time one contender only, for profiling: modelkit, codable,
-                           hand-written or parse
+                           hand-written, parse or whole-document
           --repetitions N  operations per sample, instead of enough to last 20 ms: gives
                            repeatable instruction counts under a profiler
           --no-memory      skip the peak-memory measurement
@@ -62,7 +62,7 @@ struct Arguments {
             case "--no-memory": measuresMemory = false
             case "--memory-probe":
                 let name = try value(argument)
-                guard let contender = Contender.allCases.first(where: { $0.option == name }) else {
+                guard let contender = MemoryProbe.contenders.first(where: { $0.option == name }) else {
                     throw BenchmarkError("unknown contender \(name)")
                 }
                 memoryProbe = (contender, try value(argument))

@@ -12,12 +12,13 @@ struct Benchmark {
         let demoJSON = try makeDemoJSON()
         var workloads: [Workload] = []
         if selects("demo") {
-            workloads.append(
-                try Workload.make(
-                    name: "Demo ×\(arguments.objects.formatted())", json: demoJSON,
-                    model: ModelLoader(
-                        fromJSON: { try DemoCatalog(json: $0) }, fromDictionary: { try DemoCatalog(dictionary: $0) }),
-                    twin: Plain.DemoCatalog.self))
+            var demo = try Workload.make(
+                name: "Demo ×\(arguments.objects.formatted())", json: demoJSON,
+                model: ModelLoader(
+                    fromJSON: { try DemoCatalog(json: $0) }, fromDictionary: { try DemoCatalog(dictionary: $0) }),
+                twin: Plain.DemoCatalog.self)
+            try demo.addMergePatches()
+            workloads.append(demo)
         }
         if let folder = arguments.fixtures {
             let directory = URL(fileURLWithPath: folder)
@@ -43,7 +44,10 @@ struct Benchmark {
         }
         var rows: [Row] = []
         for workload in workloads {
-            for direction in Direction.allCases where arguments.direction == nil || arguments.direction == direction {
+            for direction in Direction.allCases
+            where workload.operations[direction] != nil
+                && (arguments.direction == nil || arguments.direction == direction)
+            {
                 rows.append(try measure(workload, direction))
             }
         }
@@ -88,6 +92,8 @@ struct Benchmark {
         Demo: \(arguments.objects.formatted()) generated objects in one document of \(Table.megabytes(demoBytes)) (compact JSON).
         ModelKit writes compact JSON; Codable is JSONDecoder/JSONEncoder on equivalent structs; hand-written \
         maps those structs over JSONSerialization.
+        Changes → patch: one change in each object, the merge patch of each object, next to ModelKit writing \
+        the whole document.
 
         """
     }

@@ -11,6 +11,9 @@ struct LocalChanges {
         let property: AnySavedProperty
         let original: Any
         let local: Any
+        /// For a value that holds model objects, its dictionary form before the changes: the
+        /// objects it held may have changed since it was replaced.
+        let originalForm: Any?
     }
 
     /// A property that still holds the object it held before, whose own values changed.
@@ -60,7 +63,12 @@ struct LocalChanges {
             if let original = object.changeRecord.properties[property.offset],
                 nested == nil || (original as? ModelObject) !== nested
             {
-                values.append(ChangedValue(property: property, original: original, local: property.value(of: object)))
+                let originalForm =
+                    property.containsModelObjects ? try object.baselineValue(of: property, context: baseline) : nil
+                values.append(
+                    ChangedValue(
+                        property: property, original: original, local: property.value(of: object),
+                        originalForm: originalForm))
             } else if let nested {
                 guard visited.insert(ObjectIdentifier(nested)).inserted else { continue }
                 let changes = try LocalChanges(of: nested, baseline: baseline, visited: &visited, depth: depth + 1)
@@ -92,15 +100,19 @@ struct LocalChanges {
         object.withMutationOfSavedValues {
             for change in values {
                 let property = change.property
-                if !property.isEqual(change.original, toValueOf: object)
-                    && !property.isEqual(change.local, toValueOf: object)
-                {
+                let isChangedByData =
+                    property.containsModelObjects
+                    ? isChanged(property, in: object, from: change.originalForm)
+                    : !property.isEqual(change.original, toValueOf: object)
+                if isChangedByData && !property.isEqual(change.local, toValueOf: object) {
                     conflicts.append(path.appending(property.key))
                 }
                 property.assign(change.local, to: object)
             }
             for change in collections {
-                if isChangedByData(change, in: object) && !change.property.isEqual(change.local, toValueOf: object) {
+                if isChanged(change.property, in: object, from: change.original)
+                    && !change.property.isEqual(change.local, toValueOf: object)
+                {
                     conflicts.append(path.appending(change.property.key))
                 }
                 change.property.assign(change.local, to: object)
@@ -127,12 +139,12 @@ struct LocalChanges {
         }
     }
 
-    /// Whether the data gave the collection a form other than the one it had before the user's
-    /// changes; a form that cannot be written counts as changed.
-    private func isChangedByData(_ change: ChangedCollection, in object: ModelObject) -> Bool {
+    /// Whether the data gave `property` a dictionary form other than `original`, the one it
+    /// had before the user's changes; a form that cannot be written counts as changed.
+    private func isChanged(_ property: AnySavedProperty, in object: ModelObject, from original: Any?) -> Bool {
         do {
-            let data = try object.writtenValue(of: change.property, context: SaveContext())
-            return !Self.isSame(data, change.original)
+            let data = try object.writtenValue(of: property, context: SaveContext())
+            return !Self.isSame(data, original)
         } catch {
             return true
         }

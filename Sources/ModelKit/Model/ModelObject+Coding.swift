@@ -202,16 +202,7 @@ extension ModelObject {
     /// Throws unless every object in the archive is of this class or a subclass, so that
     /// `NSKeyedUnarchiver` is never asked to decode an object of a class it was not given.
     private static func checkArchivedClasses(in data: Data) throws {
-        let archive: Any
-        do {
-            archive = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
-        } catch {
-            throw ModelError(.custom("the data is not a keyed archive: \(error)"), underlyingError: error)
-        }
-        guard let objects = (archive as? [String: Any])?["$objects"] as? [Any] else {
-            throw ModelError(.custom("the data is not a keyed archive"))
-        }
-        for case let description as [String: Any] in objects {
+        for description in try KeyedArchive.objectDescriptions(in: data) {
             guard let name = description["$classname"] as? String else { continue }
             let archivedClass: AnyClass? = NSKeyedUnarchiver.class(forClassName: name) ?? NSClassFromString(name)
             guard let modelClass = archivedClass as? ModelObject.Type, modelClass.isSubclass(of: self) else {

@@ -26,6 +26,8 @@ final class Demo: ModelObject {
     @Saved var identifier = UUID()
     @Saved var website: URL? = nil
     @Saved var thumbnail = Data()
+    @Saved var attachment = DataValue(data: nil)
+    @Saved var reminder = TimeValue.noon
     var title: String { "\(text) (\(number))" }  // derived, not saved
 
     override class var modelVersion: Int { 2 }
@@ -44,6 +46,8 @@ extension Demo {
         demo.scores = ["reads": 3, "writes": 2]
         demo.website = URL(string: "https://example.com/modelkit")
         demo.thumbnail = Data([0xCA, 0xFE, 0xF0, 0x0D])
+        demo.attachment = DataValue(data: Data("Hello, DejalData".utf8))
+        demo.reminder = TimeValue(hour: 9, minute: 30, timeZone: TimeZone(identifier: "Europe/Paris"))
         demo.children = [makeChild("First child", number: 1), makeChild("Second child", number: 2)]
         demo.clearChanges()
         return demo
@@ -65,6 +69,7 @@ extension Demo {
     var changeSummary: [String] {
         var objects: [(path: String, object: ModelObject)] = [
             ("demo", self), ("label", label), ("when", when), ("interval", interval),
+            ("attachment", attachment), ("reminder", reminder),
         ]
         objects += children.enumerated().map { ("children[\($0.offset)]", $0.element) }
         return objects.filter(\.object.hasChanges).map { path, object in

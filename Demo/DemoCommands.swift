@@ -11,8 +11,9 @@ enum DemoCommand: Equatable {
         Usage: demo [command]
 
         Commands:
-          (none)            Build a sample Demo object, print its JSON, change it, save it,
-                            load it back and check that the copy equals the original.
+          (none)            Build a sample Demo object, print its JSON, change it, save it
+                            to modelkit-demo.json in the temporary folder, load it back and
+                            check that the copy equals the original. The file is kept.
           roundtrip FILE    Load a Demo JSON file and write it back to standard output.
           --help, -h        Show this help.
         """
@@ -53,20 +54,29 @@ func runFullDemo() throws {
     print(try demo.jsonString())
     print()
 
+    try showMergePatch(from: demo)
+
     demo.text = "Bar"
     demo.number = 42
     demo.label.green = 0.8
     demo.interval.units = .hour
     demo.children[1].isDone = false
+    demo.reminder.minute = 45
     print("After changing some values, the changed keys are:")
     for line in demo.changeSummary { print("  \(line)") }
     print("demo.changedKeys = \(demo.changedKeys.sorted()), hasAnyChanges = \(demo.hasAnyChanges)")
     print()
 
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("modelkit-demo-\(UUID().uuidString).json")
-    defer { try? FileManager.default.removeItem(at: url) }
+    print("In DejalObject's format (WriteOptions.dejalObjectFormat), which DejalObject reads back:")
+    for value: ModelObject in [demo.label, demo.when, demo.attachment, demo.reminder] {
+        print("  \(try value.jsonString(options: [.dejalObjectFormat, .compact]))")
+    }
+    print()
+
+    // The file stays, so that `demo roundtrip` can read it; the next run replaces it.
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("modelkit-demo.json")
     try demo.save(to: url)
-    print("Saved to \(url.path)")
+    print("Saved to \(url.path); it stays there, and `swift run demo roundtrip \(url.path)` reads it back.")
     let loaded = try Demo(contentsOf: url)
     print("Loaded \(loaded.title): interval \(loaded.interval.fullText), label \(loaded.label.hexString)")
     print("The loaded copy equals the original: \(loaded == demo); it has changes: \(loaded.hasAnyChanges)")
@@ -74,6 +84,27 @@ func runFullDemo() throws {
         throw DemoFailure("round trip failed: the loaded object differs from the original")
     }
     print("Round trip succeeded: the loaded object equals the original.")
+}
+
+/// Changes a copy of `demo` in a few places, prints the changes as a JSON Merge Patch, the
+/// body of an HTTP `PATCH` request, and applies the patch to another copy.
+func showMergePatch(from demo: Demo) throws {
+    let edited = demo.copy()
+    edited.text = "Baz"
+    edited.note = nil
+    edited.tags.append("synced")
+    edited.label.green = 0.5
+    let patch = try edited.mergePatchJSON()
+    print("A copy with a new text, no note, another tag and a greener label sends only these changes,")
+    print("as a JSON Merge Patch (mergePatchJSON(), for a PATCH with Content-Type application/merge-patch+json):")
+    print(String(decoding: patch, as: UTF8.self))
+    let other = demo.copy()
+    try other.apply(mergePatchJSON: patch)
+    print("Applied to another copy with apply(mergePatchJSON:), the patch makes it equal: \(other == edited)")
+    guard other == edited else {
+        throw DemoFailure("the merge patch did not carry every change")
+    }
+    print()
 }
 
 /// Loads a Demo JSON file and writes it back to standard output.

@@ -5,8 +5,15 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-swift package dump-symbol-graph --minimum-access-level public >/dev/null
-graphs=$(find .build -path '*/symbolgraph/ModelKit@*.symbols.json' -newer Package.swift)
+# The symbol graph of the ModelKit module alone, extracted from the everyday debug build.
+swift build --target ModelKit >/dev/null
+modules="$(swift build --show-bin-path)/Modules"
+target=$(swiftc -print-target-info | python3 -c 'import json, sys; print(json.load(sys.stdin)["target"]["triple"])')
+output=$(mktemp -d)
+trap 'rm -rf "$output"' EXIT
+"$(dirname "$(command -v swift)")/swift-symbolgraph-extract" -module-name ModelKit -target "$target" -I "$modules" \
+    -minimum-access-level public -output-dir "$output"
+graphs=$(find "$output" -name 'ModelKit@*.symbols.json')
 if [ -z "$graphs" ]; then
     echo "error: no symbol graph of ModelKit's extensions to other modules was written" >&2
     exit 1

@@ -28,8 +28,10 @@ trap 'rm -rf "$corpus"' EXIT
 # `-Xswiftc -sanitize=fuzzer,address` instruments every module, ModelKit's too, for coverage
 # and AddressSanitizer. `--sanitize=fuzzer` links libFuzzer, whose `main` runs the target, and
 # keeps SwiftPM from pointing the executable's entry at a Swift `main` that it does not have.
+# Without a cached build plan, files added to ModelKit since the last fuzz build are seen.
 echo "== building the fuzz target"
-swift build --package-path Fuzz -c release --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address
+swift build --package-path Fuzz -c release --disable-build-manifest-caching \
+    --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address
 fuzzer="Fuzz/.build/release/modelkit-fuzz"
 
 echo "== fuzzing for $seconds seconds"

@@ -30,7 +30,7 @@ import Testing
         let note = try Note(json: #"{"text":"a","children":[{"text":"b"}]}"#)
         #expect(!note.hasChanges)
         #expect(!note.hasAnyChanges)
-        #expect(!Note.make(dictionarySafely: ["text": "c"]).hasChanges)
+        #expect(try !Note.make(dictionary: ["text": "c"]).hasChanges)
     }
 
     @Test func hasAnyChangesLooksThroughNestedObjectsAndCollections() throws {
@@ -83,12 +83,5 @@ import Testing
         let note = Note()
         note.text = "changed"
         #expect(!note.copy().hasChanges)
-    }
-}
-
-extension Note {
-    /// `make(dictionary:)` for data known to be valid in a test.
-    fileprivate static func make(dictionarySafely dictionary: [String: Any]) -> Note {
-        (try? make(dictionary: dictionary)) ?? Note()
     }
 }

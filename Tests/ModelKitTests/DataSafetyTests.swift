@@ -132,36 +132,37 @@ private func sameValues(_ keys: [String], _ lhs: [String: Any], _ rhs: [String: 
 
     /// Readers of a file that is being saved over and over only ever see a whole document:
     /// the old one or the new one, never a mix or a part.
-    @Test func readersNeverSeeAPartlyWrittenFile() async throws {
+    ///
+    /// Each save writes a megabyte, so that reads often fall while a save is under way.
+    @Test func readersNeverSeeAPartlyWrittenFile() throws {
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let url = directory.appendingPathComponent("profile.json")
-        try Profile().save(to: url)
-        let saves = 40
-        try await withThrowingTaskGroup(of: Int.self) { group in
-            group.addTask {
-                for index in 0..<saves {
-                    let profile = Profile()
-                    profile.title = String(repeating: "\(index % 10)", count: 20_000 + index * 1000)
-                    profile.settings = (0..<200).map { _ in Setting() }
-                    try profile.save(to: url)
-                }
-                return 0
-            }
-            group.addTask {
-                var reads = 0
-                for _ in 0..<400 {
-                    let profile = try Profile(contentsOf: url)
-                    #expect(Set(profile.title).count <= 1, "a title mixes two saves")
-                    reads += 1
-                    await Task.yield()
-                }
-                return reads
-            }
-            var total = 0
-            for try await reads in group { total += reads }
-            #expect(total == 400)
+        let length = 1 << 20
+        // Save n holds the digit n % 10, a megabyte of it.
+        let save: @Sendable (Int) throws -> Void = { number in
+            let profile = Profile()
+            profile.title = String(repeating: String(number % 10), count: length)
+            try profile.save(to: url)
         }
+        try save(0)
+        let saves = BackgroundLoop { try save($0 + 1) }
+        var digitsSeen: Set<UInt8> = []
+        var reads = 0
+        // Enough reads to overlap many saves; the time limit only keeps a busy machine from
+        // making the test slow.
+        let deadline = Date().addingTimeInterval(3)
+        while reads < 100 && Date() < deadline {
+            let title = try Profile(contentsOf: url).title.utf8
+            let digit = try #require(title.first)
+            #expect(title.count == length, "a part of a save")
+            #expect(title.allSatisfy { $0 == digit }, "a title mixes two saves")
+            digitsSeen.insert(digit)
+            reads += 1
+        }
+        let (runs, errors) = saves.stop()
+        #expect(errors == [])
+        #expect(runs > 1 && digitsSeen.count > 1, "the reads saw \(digitsSeen.count) of \(runs) saves")
     }
 
     // MARK: Unknown and newer data

@@ -106,6 +106,14 @@ private final class Message: ModelObject {
         #expect(saved["length"] as? Int == 3)
     }
 
+    @Test func lenientLoadRecomputesALengthOfTheWrongType() throws {
+        let value = try DataValue(json: #"{"length":"three","string":"AQID"}"#, options: .lenient)
+        #expect(value.loadIssues.map(\.keyPath.description) == ["length"])
+        #expect(value.length == 3)
+        #expect(try jsonObject(value.jsonString())["length"] as? Int == 3)
+        #expect(value == DataValue(data: Data([1, 2, 3])))
+    }
+
     @Test func lengthWithoutDataIsZero() throws {
         let message = try Message(json: #"{"attachment":{"representedClassName":"DejalData","length":5}}"#)
         #expect(message.attachment.length == 0)

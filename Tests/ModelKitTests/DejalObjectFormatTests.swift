@@ -14,6 +14,15 @@ private final class Agenda: ModelObject {
     @Saved var lastOpened: Date? = nil
 }
 
+/// A `Codable` value that holds a date.
+private struct Checkpoint: Codable, Equatable, CodableSavedValue {
+    var at: Date
+}
+
+private final class Log: ModelObject {
+    @Saved var checkpoint = Checkpoint(at: sampleDate.addingTimeInterval(0.5))
+}
+
 /// 2015-02-23T18:30:00Z.
 private let sampleDate = Date(timeIntervalSince1970: 1_424_716_200)
 
@@ -77,12 +86,13 @@ private let sampleDate = Date(timeIntervalSince1970: 1_424_716_200)
 
     @Test func otherClassesAndUnknownValuesAreWrittenAsTheyAre() throws {
         let json = """
-            {"version":1,"representedClassName":"Agenda","title":"Plan",\
+            {"version":1,"representedClassName":"Agenda","title":"Plan","tint":{"representedClassName":"OldColor","red":1},\
             "notes":{"representedClassName":"ColorValue","red":1},"extra":["2015-02-23T18:30:00.5Z"]}
             """
         let agenda = try Agenda(json: json)
         let saved = try jsonObject(agenda.jsonString(options: .dejalObjectFormat))
         #expect(saved["representedClassName"] as? String == "Agenda")
+        #expect((saved["tint"] as? [String: Any])?["representedClassName"] as? String == "OldColor")
         #expect(
             sameJSON(try #require(saved["notes"] as? [String: Any]), ["representedClassName": "ColorValue", "red": 1]))
         #expect(saved["extra"] as? [String] == ["2015-02-23T18:30:00.5Z"])
@@ -93,6 +103,8 @@ private let sampleDate = Date(timeIntervalSince1970: 1_424_716_200)
         let json = try value.jsonString(options: [.dejalObjectFormat, .compact])
         #expect(json == #"{"version":1,"representedClassName":"DejalDate","string":"0001-01-01T00:00:00Z"}"#)
         #expect(try DateValue(json: json).isDistantPast)
+        let justAfter = DateValue(date: Date.distantPast.addingTimeInterval(0.5))
+        #expect(try justAfter.jsonString(options: [.dejalObjectFormat, .compact]) == json)
         let future = try DateValue.distantFuture.jsonString(options: [.dejalObjectFormat, .compact])
         #expect(future == #"{"version":1,"representedClassName":"DejalDate","string":"4001-01-01T00:00:00Z"}"#)
     }
@@ -104,6 +116,15 @@ private let sampleDate = Date(timeIntervalSince1970: 1_424_716_200)
         let saved = try jsonObject(agenda.jsonString(options: .dejalObjectFormat))
         #expect(saved["created"] as? String == "1969-12-31T23:59:59Z")
         #expect((saved["due"] as? [String: Any])?["string"] as? String == "1969-12-31T23:59:58Z")
+    }
+
+    @Test(arguments: [WriteOptions.dejalObjectFormat, [.dejalObjectFormat, .foundationWriter]])
+    func datesInCodableValuesAreWholeSecondsToo(options: WriteOptions) throws {
+        let log = Log()
+        let saved = try jsonObject(log.jsonString(options: options))
+        #expect((saved["checkpoint"] as? [String: Any])?["at"] as? String == "2015-02-23T18:30:00Z")
+        let plain = try jsonObject(log.jsonString(options: options.subtracting(.dejalObjectFormat)))
+        #expect((plain["checkpoint"] as? [String: Any])?["at"] as? String == "2015-02-23T18:30:00.5Z")
     }
 
     @Test func theOutputLoadsBackWithTheFractionsDropped() throws {

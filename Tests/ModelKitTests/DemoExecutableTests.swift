@@ -99,11 +99,34 @@ private func temporaryFile(containing text: String) throws -> String {
         let sample = try jsonObject(lines[start...end].joined(separator: "\n"))
         #expect(sample["representedClassName"] as? String == "Demo")
         #expect(sample["created_at"] is String)
-        for (key, className) in [("label", "ColorValue"), ("when", "DateValue"), ("interval", "IntervalValue")] {
+        let valueClasses = [
+            ("label", "ColorValue"), ("when", "DateValue"), ("interval", "IntervalValue"),
+            ("attachment", "DataValue"), ("reminder", "TimeValue"),
+        ]
+        for (key, className) in valueClasses {
             let nested = try #require(sample[key] as? [String: Any], "\(key)")
             #expect(nested["representedClassName"] as? String == className)
         }
         #expect((sample["children"] as? [Any])?.count == 2)
+        for name in ["DejalColor", "DejalDate", "DejalData", "DejalTime"] {
+            #expect(run.output.contains(#""representedClassName":"\#(name)""#), "\(name)")
+        }
+
+        // The merge patch of a few changes holds those changes only, and applies.
+        let patchIntroduction = try #require(lines.firstIndex { $0.hasPrefix("as a JSON Merge Patch") })
+        let patchEnd = try #require(lines[patchIntroduction...].firstIndex(of: "}"))
+        let patch = try jsonObject(lines[(patchIntroduction + 1)...patchEnd].joined(separator: "\n"))
+        #expect(Set(patch.keys) == ["text", "note", "tags", "label"])
+        #expect(patch["note"] is NSNull)
+        #expect(sameJSON(try #require(patch["label"] as? [String: Any]), ["green": 0.5]))
+        #expect(run.output.contains("the patch makes it equal: true"))
+
+        // The saved file is kept, where the demo says, and holds the changed object.
+        let saved = try #require(lines.first { $0.hasPrefix("Saved to ") })
+        let path = String(try #require(saved.dropFirst("Saved to ".count).split(separator: ";").first))
+        let roundTrip = try DemoExecutable.run(["roundtrip", path])
+        #expect(roundTrip.status == 0)
+        #expect(try jsonObject(roundTrip.output)["text"] as? String == "Bar")
     }
 
     @Test(arguments: ["--help", "-h"])
@@ -120,7 +143,9 @@ private func temporaryFile(containing text: String) throws -> String {
             containing: #"""
                 {"version":1,"representedClassName":"Demo","text":"Foo","number":12345,"extra":{"a":[1,2]},
                  "label":{"version":1,"representedClassName":"DejalColor","red":1,"green":0.5,"blue":0,"alpha":1},
-                 "interval":{"version":1,"representedClassName":"DejalInterval","usingRange":1,"firstAmount":5,"secondAmount":10,"units":1}}
+                 "interval":{"version":1,"representedClassName":"DejalInterval","usingRange":1,"firstAmount":5,"secondAmount":10,"units":1},
+                 "attachment":{"version":1,"representedClassName":"DejalData","length":2,"string":"yv4="},
+                 "reminder":{"version":1,"representedClassName":"DejalTime","hour":7,"minute":15,"second":0,"timeZoneName":""}}
                 """#)
         defer { try? FileManager.default.removeItem(atPath: path) }
         let run = try DemoExecutable.run(["roundtrip", path])
@@ -136,6 +161,12 @@ private func temporaryFile(containing text: String) throws -> String {
         #expect(label["green"] as? Double == 0.5)
         let interval = try #require(written["interval"] as? [String: Any])
         #expect(interval["usingRange"] as? Bool == true)
+        let attachment = try #require(written["attachment"] as? [String: Any])
+        #expect(attachment["representedClassName"] as? String == "DataValue")
+        #expect(attachment["string"] as? String == "yv4=")
+        let reminder = try #require(written["reminder"] as? [String: Any])
+        #expect(reminder["representedClassName"] as? String == "TimeValue")
+        #expect(reminder["timeZoneName"] as? String == "")
     }
 
     @Test(

@@ -13,7 +13,7 @@ import Testing
         ]
     }
 
-    @Test(arguments: 0..<15)
+    @Test(arguments: values.indices)
     func agreesWithTheRuntimeCasts(index: Int) throws {
         let value = Self.values[index]
         #expect(FastCast.string(value) == value as? String)
@@ -22,15 +22,24 @@ import Testing
                 == (value as? [String: Any]).map { NSDictionary(dictionary: $0) })
         #expect(FastCast.array(value).map { NSArray(array: $0) } == (value as? [Any]).map { NSArray(array: $0) })
         #expect(FastCast.isNull(value) == (value is NSNull))
+        #expect(
+            FastCast.object(value).map { NSDictionary(dictionary: $0) }
+                == (value as? [String: Any]).map { NSDictionary(dictionary: $0) })
+        if let string = FastCast.exactString(value) {
+            #expect(string == value as? String)
+        } else {
+            #expect(type(of: value) != String.self)
+        }
     }
 
     @Test func readsWhatJSONSerializationReturns() throws {
         let parsed = try #require(
             try JSONSerialization.jsonObject(with: Data(#"{"s":"x","a":[1],"o":{},"n":null}"#.utf8)) as? [String: Any])
-        #expect(FastCast.storedType(of: parsed["s"]!) == ObjectIdentifier(String.self))
-        #expect(FastCast.string(parsed["s"]!) == "x")
-        #expect(FastCast.array(parsed["a"]!)?.count == 1)
-        #expect(FastCast.dictionary(parsed["o"]!)?.isEmpty == true)
-        #expect(FastCast.isNull(parsed["n"]!))
+        let string = try #require(parsed["s"])
+        #expect(FastCast.storedType(of: string) == ObjectIdentifier(String.self))
+        #expect(FastCast.string(string) == "x")
+        #expect(FastCast.array(try #require(parsed["a"]))?.count == 1)
+        #expect(FastCast.dictionary(try #require(parsed["o"]))?.isEmpty == true)
+        #expect(FastCast.isNull(try #require(parsed["n"])))
     }
 }

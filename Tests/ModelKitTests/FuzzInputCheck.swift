@@ -10,8 +10,9 @@ import ModelKit
 /// load that changed its object, readers that disagree (see `ReaderAgreement`), a loaded
 /// object with changes, and a loaded object that does not write and read back equal to itself
 /// through each writer and each reader, the dictionary form and `copy()`, or whose JSON from
-/// ModelKit's writer does not read back into the same bytes. An object from a lenient load
-/// writes back the values it skipped, so it reads back leniently.
+/// ModelKit's writer does not read back into the same bytes — in DejalObject's format too,
+/// which drops fractional seconds and so is checked only for that. An object from a lenient
+/// load writes back the values it skipped, so it reads back leniently.
 ///
 /// The fuzz package compiles this file through a link to it in Fuzz/Sources/ModelKitFuzz, so
 /// it uses ModelKit's public API and Foundation only.
@@ -87,7 +88,7 @@ struct FuzzInputCheck {
     /// Writes a loaded object every way there is and reads each form back.
     private func exercise(_ object: ModelObject, loadOptions: LoadOptions) {
         if object.hasAnyChanges { report("a loaded object has changes: \(object)") }
-        _ = object.description
+        if object.description.isEmpty { report("a loaded object has no description") }
         let copy = object.copy()
         if copy != object || copy.hash != object.hash { report("copy() is not equal to the original") }
         for options in Self.writeOptions {
@@ -98,11 +99,37 @@ struct FuzzInputCheck {
                 report("a loaded object could not be written with options \(options.rawValue): \(error)")
             }
         }
+        expectDejalObjectFormatIsStable(object, loadOptions: loadOptions)
         do {
-            let reloaded = try type(of: object).make(dictionary: object.dictionary, options: loadOptions)
+            let dictionary = try object.dictionary
+            let reloaded = try reread(object) {
+                try $0.make(dictionary: dictionary, options: loadOptions)
+            } orKeepingItsClass: {
+                try $0.init(dictionary: dictionary, options: loadOptions)
+            }
             if reloaded != object { report("the dictionary form does not read back equal") }
         } catch {
             report("the dictionary form failed: \(error)")
+        }
+    }
+
+    /// What `dejalObjectFormat` writes reads back into the same bytes.
+    private func expectDejalObjectFormatIsStable(_ object: ModelObject, loadOptions: LoadOptions) {
+        do {
+            let json = try object.jsonData(options: .dejalObjectFormat)
+            let reloaded = try reread(object) {
+                try $0.make(json: json, options: loadOptions)
+            } orKeepingItsClass: {
+                try $0.init(json: json, options: loadOptions)
+            }
+            let again = try reloaded.jsonData(options: .dejalObjectFormat)
+            if again != json {
+                report(
+                    "JSON in DejalObject's format reads back into other bytes:\n\(String(decoding: json, as: UTF8.self))"
+                )
+            }
+        } catch {
+            report("JSON in DejalObject's format does not write or read back: \(error)")
         }
     }
 
@@ -111,11 +138,19 @@ struct FuzzInputCheck {
     ) {
         let text = String(decoding: json, as: UTF8.self)
         do {
-            let reloaded = try type(of: object).make(json: json, options: loadOptions)
+            let reloaded = try reread(object) {
+                try $0.make(json: json, options: loadOptions)
+            } orKeepingItsClass: {
+                try $0.init(json: json, options: loadOptions)
+            }
             guard reloaded == object else {
                 return report("JSON written with options \(options.rawValue) does not read back equal:\n\(text)")
             }
-            let throughFoundation = try type(of: object).make(json: json, options: loadOptions.union(.foundationReader))
+            let throughFoundation = try reread(object) {
+                try $0.make(json: json, options: loadOptions.union(.foundationReader))
+            } orKeepingItsClass: {
+                try $0.init(json: json, options: loadOptions.union(.foundationReader))
+            }
             guard throughFoundation == object else {
                 return report(
                     "JSON written with options \(options.rawValue) reads back otherwise through JSONSerialization:\n\(text)"
@@ -130,6 +165,26 @@ struct FuzzInputCheck {
             }
         } catch {
             report("JSON written with options \(options.rawValue) does not read back: \(error)\n\(text)")
+        }
+    }
+
+    /// Reads back what `object` wrote, through `make` as data is read.
+    ///
+    /// `make` refuses a class name that names no class, but an object loaded through `init`
+    /// keeps such a name and writes it back, so for that name alone the read goes through
+    /// `init`, which keeps it again.
+    private func reread(
+        _ object: ModelObject,
+        _ make: (ModelObject.Type) throws -> ModelObject,
+        orKeepingItsClass load: (ModelObject.Type) throws -> ModelObject
+    ) throws -> ModelObject {
+        do {
+            return try make(type(of: object))
+        } catch let error as ModelError {
+            guard case .unknownClass = error.reason, error.keyPath.components == [.key("representedClassName")] else {
+                throw error
+            }
+            return try load(type(of: object))
         }
     }
 }

@@ -1,20 +1,26 @@
 import Foundation
 import ModelKit
 
-// The models that the fuzz target (Fuzz/ModelKitFuzz) and `FuzzRegressionTests` load: between
-// them they hold every kind of saved value, nested objects, a class hierarchy for
-// `make(json:)`, and a version with migration hooks. The fuzz package compiles this file
+// The models that the fuzz target (Fuzz/Sources/ModelKitFuzz) and `FuzzRegressionTests` load:
+// between them they hold every kind of saved value, nested objects, a class hierarchy for
+// `make(json:)`, and a version with migration hooks. The generated models and the other suites
+// use `FuzzScalars` and `FuzzCollections` too, rather than models of their own with the same
+// values. The fuzz package compiles this file
 // through a link to it in Fuzz/Sources/ModelKitFuzz, so it uses ModelKit's public API and
 // Foundation only.
 
-enum FuzzFlavor: String, SavedValue {
+enum FuzzFlavor: String, SavedValue, CaseIterable {
     case vanilla, chocolate, strawberry
+    case emoji = "😀 ünïcödé \"quoted\" /slash"
+    case empty = ""
 }
 
-enum FuzzPriority: Int, SavedValue {
+enum FuzzPriority: Int, SavedValue, CaseIterable {
+    case lowest = -9_223_372_036_854_775_808
     case low = 0
     case normal = 5
     case high = 10
+    case highest = 9_223_372_036_854_775_807
 }
 
 /// A `Codable` type saved through the opt-in.
@@ -90,20 +96,36 @@ final class FuzzScalars: ModelObject {
     @Saved var appVersion = FuzzVersion(major: 1, minor: 0)
 }
 
-/// Optionals and collections of every shape.
+/// Optionals and collections of every shape, empty, small and large.
 final class FuzzCollections: ModelObject {
     @Saved var optionalText: String? = nil
     @Saved var optionalInt: Int? = nil
+    @Saved var optionalDouble: Double? = nil
     @Saved var optionalDate: Date? = nil
+    @Saved var optionalData: Data? = nil
+    @Saved var optionalURL: URL? = nil
+    @Saved var optionalUUID: UUID? = nil
     @Saved var optionalFlavor: FuzzFlavor? = nil
+    @Saved var optionalDecimal: Decimal? = nil
     @Saved var strings: [String] = []
+    @Saved var integers: [Int64] = []
     @Saved var numbers: [Double] = []
+    @Saved var floats: [Float] = []
+    @Saved var bools: [Bool] = []
+    @Saved var dateList: [Date] = []
     @Saved var optionals: [Int?] = []
     @Saved var nested: [[UInt8]] = []
+    @Saved var matrix: [[UInt16]] = []
     @Saved var tags: Set<String> = []
+    @Saved var integerSet: Set<Int> = []
+    @Saved var uuidSet: Set<UUID> = []
     @Saved var priorities: Set<FuzzPriority> = []
     @Saved var counts: [String: Int] = [:]
+    @Saved var textByKey: [String: String] = [:]
+    @Saved var doubleByKey: [String: Double] = [:]
+    @Saved var listsByKey: [String: [Int]] = [:]
     @Saved var dates: [String: [Date]] = [:]
+    @Saved var optionalDates: [String: Date?] = [:]
     @Saved var blobs: [String: Data?] = [:]
 }
 
@@ -118,6 +140,12 @@ final class FuzzValueClasses: ModelObject {
     @Saved var interval = IntervalValue(amount: 5, units: .minute)
     @Saved var optionalInterval: IntervalValue? = nil
     @Saved var intervals: [IntervalValue] = []
+    @Saved var data = DataValue(data: Data([1, 2, 3]))
+    @Saved var optionalData: DataValue? = nil
+    @Saved var dataValues: [DataValue] = []
+    @Saved var time = TimeValue.noon
+    @Saved var optionalTime: TimeValue? = nil
+    @Saved var times: [TimeValue] = []
 }
 
 /// The root: every value kind above, nested objects, a polymorphic hierarchy and itself.

@@ -2,73 +2,8 @@ import Foundation
 import ModelKit
 
 // Models that hold every kind of saved value, and a seeded generator that fills them with
-// random, often extreme, values. The generated round-trip and concurrency tests use them.
-
-enum GeneratedMood: String, SavedValue, CaseIterable {
-    case calm, cheerful
-    case emoji = "😀 ünïcödé \"quoted\" /slash"
-    case empty = ""
-}
-
-enum GeneratedLevel: Int, SavedValue, CaseIterable {
-    case lowest = -9_223_372_036_854_775_808
-    case zero = 0
-    case highest = 9_223_372_036_854_775_807
-}
-
-/// Every scalar and Foundation value kind.
-final class GeneratedScalars: ModelObject {
-    @Saved var string = ""
-    @Saved var bool = false
-    @Saved var int = 0
-    @Saved var int8: Int8 = 0
-    @Saved var int16: Int16 = 0
-    @Saved var int32: Int32 = 0
-    @Saved var int64: Int64 = 0
-    @Saved var uint: UInt = 0
-    @Saved var uint8: UInt8 = 0
-    @Saved var uint16: UInt16 = 0
-    @Saved var uint32: UInt32 = 0
-    @Saved var uint64: UInt64 = 0
-    @Saved var double = 0.0
-    @Saved var float: Float = 0
-    @Saved var decimal: Decimal = 0
-    @Saved var date = Date(timeIntervalSinceReferenceDate: 0)
-    @Saved var data = Data()
-    @Saved var url = URL(fileURLWithPath: "/")
-    @Saved var uuid = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
-    @Saved var mood = GeneratedMood.calm
-    @Saved var level = GeneratedLevel.zero
-}
-
-/// Optionals and collections, empty, small and large.
-final class GeneratedCollections: ModelObject {
-    @Saved var optionalString: String? = nil
-    @Saved var optionalInt: Int? = nil
-    @Saved var optionalDouble: Double? = nil
-    @Saved var optionalDate: Date? = nil
-    @Saved var optionalData: Data? = nil
-    @Saved var optionalURL: URL? = nil
-    @Saved var optionalUUID: UUID? = nil
-    @Saved var optionalMood: GeneratedMood? = nil
-    @Saved var optionalDecimal: Decimal? = nil
-    @Saved var strings: [String] = []
-    @Saved var integers: [Int64] = []
-    @Saved var doubles: [Double] = []
-    @Saved var floats: [Float] = []
-    @Saved var bools: [Bool] = []
-    @Saved var dates: [Date] = []
-    @Saved var optionals: [Int?] = []
-    @Saved var matrix: [[UInt16]] = []
-    @Saved var stringSet: Set<String> = []
-    @Saved var integerSet: Set<Int> = []
-    @Saved var uuidSet: Set<UUID> = []
-    @Saved var levels: Set<GeneratedLevel> = []
-    @Saved var textByKey: [String: String] = [:]
-    @Saved var doubleByKey: [String: Double] = [:]
-    @Saved var listsByKey: [String: [Int]] = [:]
-    @Saved var optionalDates: [String: Date?] = [:]
-}
+// random, often extreme, values. The generated round-trip and concurrency tests use them. The
+// scalars and collections are the fuzz target's models (FuzzModels.swift).
 
 /// The base of a small class hierarchy, to generate polymorphic arrays.
 class GeneratedShape: ModelObject {
@@ -87,8 +22,8 @@ final class GeneratedBox: GeneratedShape {
 /// The root: values, collections, shapes, and nested nodes several levels deep.
 final class GeneratedNode: ModelObject {
     @Saved var name = ""
-    @Saved var scalars = GeneratedScalars()
-    @Saved var collections = GeneratedCollections()
+    @Saved var scalars = FuzzScalars()
+    @Saved var collections = FuzzCollections()
     @Saved var shapes: [GeneratedShape] = []
     @Saved var children: [GeneratedNode] = []
     @Saved var byName: [String: GeneratedNode] = [:]
@@ -102,6 +37,12 @@ final class GeneratedNode: ModelObject {
     @Saved var interval = IntervalValue(amount: 1, units: .second)
     @Saved var optionalInterval: IntervalValue? = nil
     @Saved var intervals: [IntervalValue] = []
+    @Saved var data = DataValue(data: nil)
+    @Saved var optionalData: DataValue? = nil
+    @Saved var dataValues: [DataValue] = []
+    @Saved var time = TimeValue.midnight
+    @Saved var optionalTime: TimeValue? = nil
+    @Saved var times: [TimeValue] = []
 }
 
 /// Builds random models from a seed; the same seed always gives the same model.
@@ -160,6 +101,31 @@ struct ModelGenerator {
         node.interval = interval()
         node.optionalInterval = chance(2) ? interval() : nil
         node.intervals = array(maximum: 3) { $0.interval() }
+        node.data = dataValue()
+        node.optionalData = chance(2) ? dataValue() : nil
+        node.dataValues = array(maximum: 3) { $0.dataValue() }
+        node.time = timeValue()
+        node.optionalTime = chance(2) ? timeValue() : nil
+        node.times = array(maximum: 3) { $0.timeValue() }
+    }
+
+    /// A `DataValue`: no data, empty data (which it keeps as none), or bytes, sometimes with
+    /// the name of a class.
+    mutating func dataValue() -> DataValue {
+        let value = DataValue(data: chance(6) ? nil : data())
+        if chance(4) { value.dataClass = string() }
+        value.clearChanges()
+        return value
+    }
+
+    /// A `TimeValue` in the local zone, in UTC, or in a named or fixed-offset zone.
+    mutating func timeValue() -> TimeValue {
+        let zones =
+            [nil, TimeZone.gmt]
+            + ["Europe/Paris", "Asia/Kolkata", "America/St_Johns", "GMT+0530"].map {
+                TimeZone(identifier: $0)
+            }
+        return TimeValue(hour: next(24), minute: next(60), second: next(60), timeZone: element(of: zones))
     }
 
     mutating func color() -> ColorValue {
@@ -179,10 +145,10 @@ struct ModelGenerator {
         return IntervalValue(amount: integer(), units: units)
     }
 
-    mutating func scalars() -> GeneratedScalars {
-        let scalars = GeneratedScalars()
-        scalars.string = string()
-        scalars.bool = chance(2)
+    mutating func scalars() -> FuzzScalars {
+        let scalars = FuzzScalars()
+        scalars.text = string()
+        scalars.flag = chance(2)
         scalars.int = integer()
         scalars.int8 = integer()
         scalars.int16 = integer()
@@ -200,38 +166,43 @@ struct ModelGenerator {
         scalars.data = data()
         scalars.url = url()
         scalars.uuid = uuid()
-        scalars.mood = element(of: GeneratedMood.allCases)
-        scalars.level = element(of: GeneratedLevel.allCases)
+        scalars.flavor = element(of: FuzzFlavor.allCases)
+        scalars.priority = element(of: FuzzPriority.allCases)
+        scalars.appVersion = FuzzVersion(major: integer(), minor: integer())
         return scalars
     }
 
-    mutating func collections() -> GeneratedCollections {
-        let collections = GeneratedCollections()
-        collections.optionalString = optional { $0.string() }
+    mutating func collections() -> FuzzCollections {
+        let collections = FuzzCollections()
+        collections.optionalText = optional { $0.string() }
         collections.optionalInt = optional { $0.integer() }
         collections.optionalDouble = optional { $0.double() }
         collections.optionalDate = optional { $0.date() }
         collections.optionalData = optional { $0.data() }
         collections.optionalURL = optional { $0.url() }
         collections.optionalUUID = optional { $0.uuid() }
-        collections.optionalMood = optional { $0.element(of: GeneratedMood.allCases) }
+        collections.optionalFlavor = optional { $0.element(of: FuzzFlavor.allCases) }
         collections.optionalDecimal = optional { $0.decimal() }
         collections.strings = array { $0.string() }
         collections.integers = array { $0.integer() }
-        collections.doubles = array { $0.double() }
+        collections.numbers = array { $0.double() }
         collections.floats = array { $0.float() }
         collections.bools = array { $0.chance(2) }
-        collections.dates = array { $0.date() }
+        collections.dateList = array { $0.date() }
         collections.optionals = array { $0.optional { $0.integer() } }
+        collections.nested = array(maximum: 4) { $0.array { $0.integer() } }
         collections.matrix = array(maximum: 4) { $0.array { $0.integer() } }
-        collections.stringSet = Set(array { $0.string() })
+        collections.tags = Set(array { $0.string() })
         collections.integerSet = Set(array { $0.integer() })
         collections.uuidSet = Set(array { $0.uuid() })
-        collections.levels = Set(array(maximum: 3) { $0.element(of: GeneratedLevel.allCases) })
+        collections.priorities = Set(array(maximum: 3) { $0.element(of: FuzzPriority.allCases) })
+        collections.counts = dictionary { $0.integer() }
         collections.textByKey = dictionary { $0.string() }
         collections.doubleByKey = dictionary { $0.double() }
         collections.listsByKey = dictionary(maximum: 3) { $0.array { $0.integer() } }
+        collections.dates = dictionary(maximum: 3) { $0.array(maximum: 3) { $0.date() } }
         collections.optionalDates = dictionary(maximum: 3) { $0.optional { $0.date() } }
+        collections.blobs = dictionary(maximum: 3) { $0.optional { $0.data() } }
         return collections
     }
 

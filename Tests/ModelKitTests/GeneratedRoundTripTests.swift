@@ -78,6 +78,8 @@ import Testing
                 target.optionalColor = nil
                 target.optionalDate = nil
                 target.optionalInterval = nil
+                target.optionalData = nil
+                target.optionalTime = nil
                 target.clearChanges()
                 try target.load(json: model.jsonData())
                 expectEqual(target, model, seed: seed)
@@ -112,7 +114,7 @@ import Testing
                 #expect(sameHash, "seed \(seed): the copy hashes differently")
                 let json = try copy.jsonData()
                 #expect(json == (try model.jsonData()), "seed \(seed): the copy writes different bytes")
-                copy.scalars.string += "changed"
+                copy.scalars.text += "changed"
                 let stillEqual = copy == model
                 #expect(!stillEqual, "seed \(seed): changing the copy changed the original")
             }
@@ -138,11 +140,11 @@ import Testing
     ])
     func numbersReadAsDecimalsKeepEveryDigit(text: String) throws {
         let expected = try #require(Double(text))
-        let model = GeneratedScalars()
+        let model = FuzzScalars()
         model.double = expected
         model.int64 = Int64(text) ?? 0
         for options in [WriteOptions(), .foundationWriter] {
-            let loaded = try GeneratedScalars(json: model.jsonData(options: options))
+            let loaded = try FuzzScalars(json: model.jsonData(options: options))
             #expect(loaded.double.bitPattern == expected.bitPattern, "\(text), options \(options.rawValue)")
             #expect(loaded.int64 == model.int64, "\(text), options \(options.rawValue)")
         }
@@ -150,30 +152,30 @@ import Testing
 
     @Test(arguments: ["88981064.08632439", "9601408442929.284", "-0.1234567890123456", "12345678901234567890.12345678"])
     func decimalsKeepEveryDigit(text: String) throws {
-        let model = GeneratedScalars()
+        let model = FuzzScalars()
         model.decimal = try #require(Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")))
-        let loaded = try GeneratedScalars(json: model.jsonData())
+        let loaded = try FuzzScalars(json: model.jsonData())
         #expect(loaded.decimal == model.decimal)
-        #expect(try GeneratedScalars(dictionary: model.dictionary).decimal == model.decimal)
+        #expect(try FuzzScalars(dictionary: model.dictionary).decimal == model.decimal)
     }
 
     @Test(arguments: ["\u{FEFF}", "\u{FEFF}leading", "after\n\u{FEFF}escape", "mid\u{FEFF}dle", "\u{FEFF}\u{FEFF}"])
     func byteOrderMarksInsideStringsSurvive(text: String) throws {
-        let model = GeneratedCollections()
+        let model = FuzzCollections()
         model.strings = [text]
         model.textByKey = [text: text]
         for options in [WriteOptions(), .foundationWriter, [.foundationWriter, .compact]] {
-            let loaded = try GeneratedCollections(json: model.jsonData(options: options))
+            let loaded = try FuzzCollections(json: model.jsonData(options: options))
             #expect(loaded.strings == [text], "options \(options.rawValue)")
             #expect(loaded.textByKey == [text: text], "options \(options.rawValue)")
         }
     }
 
     @Test func negativeZeroKeepsItsSignThroughModelKitsWriter() throws {
-        let model = GeneratedScalars()
+        let model = FuzzScalars()
         model.double = -0.0
         model.float = -0.0
-        let loaded = try GeneratedScalars(json: model.jsonData())
+        let loaded = try FuzzScalars(json: model.jsonData())
         #expect(loaded.double.sign == .minus && loaded.double == 0)
         #expect(loaded.float.sign == .minus && loaded.float == 0)
     }

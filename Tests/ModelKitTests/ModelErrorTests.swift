@@ -23,14 +23,7 @@ private final class Canvas: ModelObject {
 
 /// Loads `json` into a `Canvas` and returns the error it throws.
 private func loadError(_ json: String) -> ModelError? {
-    do {
-        _ = try Canvas(json: json)
-        return nil
-    } catch let error as ModelError {
-        return error
-    } catch {
-        return nil
-    }
+    modelError { _ = try Canvas(json: json) }
 }
 
 @Suite struct ModelErrorTests {

@@ -2,43 +2,48 @@ import Foundation
 import ModelKit
 import Testing
 
-private enum Flavor: String, SavedValue {
-    case vanilla, chocolate
+/// Scalars of every kind, at or near the ends of their ranges.
+private func extremeScalars() -> FuzzScalars {
+    let object = FuzzScalars()
+    object.text = "héllo \"world\" / 😀\n"
+    object.flag = true
+    object.int = Int.min
+    object.int8 = Int8.min
+    object.int16 = Int16.max
+    object.int32 = Int32.min
+    object.int64 = Int64.max
+    object.uint = UInt.max
+    object.uint8 = UInt8.max
+    object.uint16 = UInt16.max
+    object.uint32 = UInt32.max
+    object.uint64 = UInt64.max
+    object.double = -1.2345e-300
+    object.float = 3.4e38
+    object.decimal = Decimal(string: "-98765.4321") ?? 0
+    object.date = Date(timeIntervalSinceReferenceDate: 123_456_789.125)
+    object.data = Data((0..<200).map { UInt8($0) })
+    object.url = URL(string: "https://example.com/a?b=c") ?? object.url
+    object.uuid = UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F") ?? object.uuid
+    object.flavor = .emoji
+    object.priority = .lowest
+    object.appVersion = FuzzVersion(major: 2, minor: 13)
+    return object
 }
 
-private enum Size: Int, SavedValue {
-    case small = 1
-    case large = 2
-}
-
-private final class Everything: ModelObject {
-    @Saved var string = "s"
-    @Saved var bool = false
-    @Saved var int = 1
-    @Saved var int8: Int8 = 0
-    @Saved var int16: Int16 = 0
-    @Saved var int32: Int32 = 0
-    @Saved var int64: Int64 = 0
-    @Saved var uint: UInt = 0
-    @Saved var uint8: UInt8 = 0
-    @Saved var uint16: UInt16 = 0
-    @Saved var uint32: UInt32 = 0
-    @Saved var uint64: UInt64 = 0
-    @Saved var double = 0.5
-    @Saved var float: Float = 0.25
-    @Saved var decimal = Decimal(string: "12.34") ?? 0
-    @Saved var date = Date(timeIntervalSince1970: 1_424_716_200)
-    @Saved var data = Data([1, 2, 3])
-    @Saved var url = URL(string: "https://example.com/a?b=c") ?? URL(fileURLWithPath: "/")
-    @Saved var uuid = UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F") ?? UUID()
-    @Saved var optional: Int? = nil
-    @Saved var array = [1, 2, 3]
-    @Saved var set: Set<String> = ["b", "a"]
-    @Saved var map: [String: Double] = ["x": 1.5]
-    @Saved var flavor = Flavor.chocolate
-    @Saved var size = Size.large
-    @Saved var nested: [[Int]] = [[1], [2, 3]]
-    @Saved var optionalArray: [Int?] = [1, nil]
+/// Optionals and collections, some empty, some holding values and `nil`s.
+private func sampleCollections() -> FuzzCollections {
+    let object = FuzzCollections()
+    object.optionalInt = 7
+    object.optionalFlavor = .chocolate
+    object.strings = ["a", ""]
+    object.integers = []
+    object.tags = ["z", "y"]
+    object.doubleByKey = ["a": -0.5, "b": 1e300]
+    object.optionals = [nil, 3]
+    object.nested = [[1], [2, 3]]
+    object.priorities = [.high, .highest]
+    object.blobs = ["none": nil, "some": Data([1, 2])]
+    return object
 }
 
 private class Base: ModelObject {
@@ -92,44 +97,20 @@ private final class Defaults: ModelObject {
     }
 
     @Test func everyShippedSavedValueRoundTripsThroughJSON() throws {
-        let object = Everything()
-        object.string = "héllo \"world\" / 😀\n"
-        object.bool = true
-        object.int = Int.min
-        object.int8 = Int8.min
-        object.int16 = Int16.max
-        object.int32 = Int32.min
-        object.int64 = Int64.max
-        object.uint = UInt.max
-        object.uint8 = UInt8.max
-        object.uint16 = UInt16.max
-        object.uint32 = UInt32.max
-        object.uint64 = UInt64.max
-        object.double = -1.2345e-300
-        object.float = 3.4e38
-        object.decimal = Decimal(string: "-98765.4321") ?? 0
-        object.date = Date(timeIntervalSinceReferenceDate: 123_456_789.125)
-        object.data = Data((0..<200).map { UInt8($0) })
-        object.optional = 7
-        object.array = []
-        object.set = ["z", "y"]
-        object.map = ["a": -0.5, "b": 1e300]
-        object.flavor = .vanilla
-        object.size = .small
-        object.optionalArray = [nil, 3]
-        let json = try object.jsonData()
-        let loaded = try Everything(json: json)
-        #expect(loaded == object)
-        let compact = try Everything(json: object.jsonData(options: [.compact, .sortedKeys]))
-        #expect(compact == object)
-        let viaDictionary = try Everything(dictionary: object.dictionary)
-        #expect(viaDictionary == object)
+        for object in [extremeScalars(), sampleCollections()] as [ModelObject] {
+            let modelClass = type(of: object)
+            #expect(try modelClass.make(json: object.jsonData()) == object)
+            #expect(try modelClass.make(json: object.jsonData(options: [.compact, .sortedKeys])) == object)
+            #expect(try modelClass.make(dictionary: object.dictionary) == object)
+        }
     }
 
-    @Test func defaultsRoundTripThroughFoundationWriter() throws {
-        let object = Everything()
-        let json = try object.jsonData(options: [.foundationWriter])
-        #expect(try Everything(json: json) == object)
+    @Test func defaultAndExtremeValuesRoundTripThroughFoundationWriter() throws {
+        let objects: [ModelObject] = [FuzzScalars(), FuzzCollections(), extremeScalars(), sampleCollections()]
+        for object in objects {
+            let json = try object.jsonData(options: [.foundationWriter])
+            #expect(try type(of: object).make(json: json) == object)
+        }
     }
 
     @Test func subclassesLoadAndSaveInheritedProperties() throws {

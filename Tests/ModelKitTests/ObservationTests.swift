@@ -16,6 +16,11 @@ private final class SpecialEntry: ModelObject {
     @Saved var flag = false
 }
 
+private final class Tint: ModelObject {
+    @Saved var color = ColorValue(red: 1, green: 0, blue: 0)
+    @Saved var swatches: [ColorValue] = [.red, .green]
+}
+
 private class Base: ModelObject {
     @Saved var name = ""
 }
@@ -239,5 +244,64 @@ private func observe(_ read: () -> Void) -> ChangeCounter {
         let flagChanges = observe { _ = special.flag }
         special.flag = true
         #expect(flagChanges.count == 1)
+    }
+
+    @Test func assigningAnEqualObjectThatIsAnotherInstanceNotifies() {
+        let tint = Tint()
+        let changes = observe { _ = tint.color }
+        let replacement = ColorValue(red: 1, green: 0, blue: 0)
+        tint.color = replacement
+        #expect(changes.count == 1)
+        #expect(tint.color === replacement)
+        #expect(!tint.hasChanges, "an equal value is no change")
+
+        // Observers that read through the property now follow the new instance.
+        let later = observe { _ = tint.color.green }
+        tint.color.green = 0.5
+        #expect(later.count == 1)
+    }
+
+    @Test func assigningTheSameInstanceDoesNotNotify() {
+        let tint = Tint()
+        let changes = observe { _ = tint.color }
+        tint.color = tint.color
+        tint.swatches = tint.swatches
+        #expect(changes.count == 0)
+    }
+
+    @Test func assigningEqualCopiesOfNestedObjectsNotifies() {
+        let tint = Tint()
+        let changes = observe { _ = tint.swatches }
+        tint.swatches = tint.swatches.map { $0.copy() }
+        #expect(changes.count == 1)
+        #expect(!tint.hasChanges)
+    }
+
+    @Test func replacingAChangedNestedObjectWithAnEqualOneNotifiesObserversOfHasAnyChanges() {
+        let tint = Tint()
+        tint.color.green = 0.5
+        tint.color.green = 0
+        tint.color.blue = 0.25
+        let clean = ColorValue(red: 1, green: 0, blue: 0.25)
+        #expect(tint.hasAnyChanges)
+        let changes = observe { _ = tint.hasAnyChanges }
+        tint.color = clean
+        #expect(changes.count == 1)
+        #expect(!tint.hasAnyChanges)
+    }
+
+    @Test(arguments: [false, true])
+    func loadingOverNestedChangesNotifiesObserversOfHasAnyChanges(asJSON: Bool) throws {
+        let special = SpecialEntry()
+        special.base.text = "Unsaved"
+        #expect(special.hasAnyChanges && !special.hasChanges)
+        let changes = observe { _ = special.hasAnyChanges }
+        if asJSON {
+            try special.load(json: Data(#"{"version":1,"representedClassName":"SpecialEntry","flag":true}"#.utf8))
+        } else {
+            try special.load(dictionary: ["base": ["text": "Saved"]])
+        }
+        #expect(changes.count == 1)
+        #expect(!special.hasAnyChanges)
     }
 }

@@ -47,6 +47,7 @@ import Testing
     /// that often matters put in: wrong types, numbers at the edges of their ranges, repeated
     /// keys, class names and versions out of place, broken escapes.
     @Test func damagedDocumentsLoadAlike() throws {
+        registerFuzzModels()
         let seeds = try FuzzRegressionTests.inputs.map { try Data(contentsOf: $0) }
         var random = SplitMix64(seed: 0x5245_4144)
         for round in 0..<300 {
@@ -60,10 +61,31 @@ import Testing
                     bytes.insert(contentsOf: Self.tokens[Int(random.next() % UInt64(Self.tokens.count))], at: offset)
                 }
             }
-            FuzzInputCheck { problem in
-                Issue.record("round \(round): \(problem)\n\(String(decoding: bytes, as: UTF8.self))")
-            }.run(Data(bytes))
+            compareReaders(on: Data(bytes), loads: Self.fuzzLoads) {
+                "round \(round): \($0)\n\(String(decoding: bytes, as: UTF8.self))"
+            }
         }
+    }
+
+    /// The loads of the fuzz check.
+    static var fuzzLoads: [(String, (Data, LoadOptions) throws -> ModelObject)] {
+        [
+            ("init(json:)", { try FuzzModel(json: $0, options: $1) }),
+            ("make(json:)", { try FuzzModel.make(json: $0, options: $1) }),
+            ("FuzzShape.make(json:)", { try FuzzShape.make(json: $0, options: $1) }),
+            ("ModelObject.make(json:)", { try ModelObject.make(json: $0, options: $1) }),
+            (
+                "load(json:)",
+                { data, options in
+                    let target = FuzzModel()
+                    target.renamed = "existing"
+                    target.children = [FuzzModel()]
+                    target.clearChanges()
+                    try target.load(json: data, options: options)
+                    return target
+                }
+            ),
+        ]
     }
 
     static let tokens: [[UInt8]] = [

@@ -61,14 +61,18 @@ private final class Zoo: ModelObject {
     }
 
     @Test func registrationFromManyTasksAtOnceIsSafe() async {
-        await withTaskGroup(of: Void.self) { group in
+        let madeDogs = await withTaskGroup(of: Bool.self) { group in
             for _ in 0..<16 {
                 group.addTask {
                     ModelObject.register(Dog.self)
-                    _ = try? Animal.make(json: #"{"representedClassName":"Dog"}"#)
+                    return (try? Animal.make(json: #"{"representedClassName":"Dog"}"#)) is Dog
                 }
             }
+            var made: [Bool] = []
+            for await isDog in group { made.append(isDog) }
+            return made
         }
+        #expect(madeDogs == Array(repeating: true, count: 16))
         #expect(Dog.savedKeys == ["name", "breed"])
     }
 }

@@ -56,20 +56,54 @@ func modelError(_ body: () throws -> Void) -> ModelError? {
     }
 }
 
-/// A seeded random number generator (SplitMix64), so that generated test data is the same on
-/// every run.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
+/// Runs a body over and over on a thread of its own until ``stop()``, for tests of what other
+/// threads see meanwhile.
+final class BackgroundLoop: @unchecked Sendable {
+    // Safe to share: `isStopped`, `runs` and `errors` are read and written only under `lock`.
+    private let lock = NSLock()
+    private var isStopped = false
+    private var runs = 0
+    private var errors: [String] = []
+    private let finished = DispatchSemaphore(value: 0)
 
-    init(seed: UInt64) {
-        state = seed
+    /// Starts running `body`, which is given the number of the run, from 0.
+    init(_ body: @escaping @Sendable (Int) throws -> Void) {
+        Thread { [self] in
+            var run = 0
+            while !lock.withLock({ isStopped }) {
+                do {
+                    try body(run)
+                } catch {
+                    lock.withLock { errors.append("run \(run): \(error)") }
+                }
+                run += 1
+                lock.withLock { runs = run }
+            }
+            finished.signal()
+        }.start()
     }
 
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
+    /// Stops the loop once the current run ends.
+    ///
+    /// - Returns: How many runs there were, and the errors they threw.
+    func stop() -> (runs: Int, errors: [String]) {
+        lock.withLock { isStopped = true }
+        finished.wait()
+        return lock.withLock { (runs, errors) }
+    }
+}
+
+/// Whether the change handler of a `withObservationTracking` call ran; the handler may run on
+/// any thread, so the flag is guarded by a lock.
+final class ChangeFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var storedValue = false
+
+    var isSet: Bool {
+        lock.withLock { storedValue }
+    }
+
+    func set() {
+        lock.withLock { storedValue = true }
     }
 }

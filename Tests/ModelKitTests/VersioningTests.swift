@@ -56,7 +56,8 @@ private enum MigrationError: Error {
 
     @Test func currentVersionIsNeitherMigratedNorUpgraded() throws {
         Document.calls = []
-        _ = try Document(json: #"{"version":3,"title":"Now","size":1}"#)
+        let document = try Document(json: #"{"version":3,"title":"Now","size":1}"#)
+        #expect(document.title == "Now")
         #expect(Document.calls.isEmpty)
     }
 

@@ -12,13 +12,14 @@ struct Benchmark {
         let demoJSON = try makeDemoJSON()
         var workloads: [Workload] = []
         if selects("demo") {
-            workloads.append(
-                try Workload.make(
-                    name: "Demo ×\(arguments.objects.formatted())", json: demoJSON,
-                    model: ModelLoader(
-                        fromJSON: { try DemoCatalog(json: $0, options: $1) },
-                        fromDictionary: { try DemoCatalog(dictionary: $0) }),
-                    twin: Plain.DemoCatalog.self, isGenerated: true))
+            var demo = try Workload.make(
+                name: "Demo ×\(arguments.objects.formatted())", json: demoJSON,
+                model: ModelLoader(
+                    fromJSON: { try DemoCatalog(json: $0, options: $1) },
+                    fromDictionary: { try DemoCatalog(dictionary: $0) }),
+                twin: Plain.DemoCatalog.self, isGenerated: true)
+            try demo.addMergePatches()
+            workloads.append(demo)
         }
         if let folder = arguments.fixtures {
             let directory = URL(fileURLWithPath: folder)
@@ -46,7 +47,10 @@ struct Benchmark {
         }
         var rows: [Row] = []
         for workload in workloads {
-            for direction in Direction.allCases where arguments.direction == nil || arguments.direction == direction {
+            for direction in Direction.allCases
+            where workload.operations[direction] != nil
+                && (arguments.direction == nil || arguments.direction == direction)
+            {
                 rows.append(try measure(workload, direction))
             }
         }
@@ -95,6 +99,8 @@ struct Benchmark {
         ModelKit writes compact JSON; Codable is JSONDecoder/JSONEncoder on equivalent structs; hand-written \
         maps those structs over JSONSerialization. "JSON → model, Foundation" is ModelKit with \
         LoadOptions.foundationReader.
+        Changes → patch: one change in each object, the merge patch of each object, next to ModelKit writing \
+        the whole document.
 
         """
     }

@@ -10,6 +10,9 @@ enum Direction: String, CaseIterable {
     case modelToJSON = "model → JSON"
     case dictionaryToModel = "dictionary → model"
     case modelToDictionary = "model → dictionary"
+    /// The merge patch of one change in each generated object, next to writing the whole
+    /// document's dictionary form.
+    case mergePatch = "changes → patch"
 
     /// The name used on the command line.
     var option: String {
@@ -19,6 +22,7 @@ enum Direction: String, CaseIterable {
         case .modelToJSON: return "model-to-json"
         case .dictionaryToModel: return "dictionary-to-model"
         case .modelToDictionary: return "model-to-dictionary"
+        case .mergePatch: return "merge-patch"
         }
     }
 }
@@ -30,6 +34,8 @@ enum Contender: CaseIterable {
     case handWritten
     /// `JSONSerialization.jsonObject(with:)` alone: the floor for reading through it.
     case bareParse
+    /// ModelKit writing the whole document: what a merge patch spares.
+    case wholeDocument
 
     /// The name used on the command line.
     var option: String {
@@ -38,6 +44,7 @@ enum Contender: CaseIterable {
         case .codable: return "codable"
         case .handWritten: return "hand-written"
         case .bareParse: return "parse"
+        case .wholeDocument: return "whole-document"
         }
     }
 }
@@ -48,7 +55,7 @@ struct Workload {
     let json: Data
     /// Whether the payload is the generated objects, which have bars of their own.
     let isGenerated: Bool
-    let operations: [Direction: [Contender: () throws -> Void]]
+    var operations: [Direction: [Contender: () throws -> Void]]
 
     /// Builds a workload from JSON, after checking that every contender reads and writes the
     /// same data.

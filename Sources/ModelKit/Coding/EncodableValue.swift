@@ -15,11 +15,13 @@ struct EncodableValue: Encodable {
 
     func encode(to encoder: any Encoder) throws {
         if let dictionary = value as? [String: Any] {
+            try checkNesting(of: encoder)
             try Self.encode(dictionary, to: encoder)
         } else if let model = value as? ModelObject {
             // A model object kept as an unknown value, which the dictionary form leaves as is.
             try model.encode(to: encoder)
         } else if let array = value as? [Any] {
+            try checkNesting(of: encoder)
             var container = encoder.unkeyedContainer()
             for element in array {
                 try container.encode(EncodableValue(element))
@@ -27,6 +29,19 @@ struct EncodableValue: Encodable {
         } else {
             try encodeSingleValue(to: encoder)
         }
+    }
+
+    /// Throws instead of writing a container nested more deeply than decoding reads back, or
+    /// than the thread's stack has room for: values kept under unknown keys can nest without
+    /// end, and so can model objects kept there.
+    private func checkNesting(of encoder: any Encoder) throws {
+        let depth = encoder.codingPath.count
+        let limit = depth >= DecodedValue.maximumDepth ? DecodedValue.maximumDepth : CallStack.hasRoom() ? nil : depth
+        guard let limit else { return }
+        let error = ModelError(.nestingTooDeep(limit: limit))
+        let context = EncodingError.Context(
+            codingPath: encoder.codingPath, debugDescription: error.description, underlyingError: error)
+        throw EncodingError.invalidValue(value, context)
     }
 
     /// Writes a dictionary with `version` and `representedClassName` first, then the other

@@ -46,6 +46,20 @@ extension JSONReader {
         }
     }
 
+    /// The error of the first fault in the document's grammar from the position on, or `nil`
+    /// when the rest of the document is JSON.
+    mutating func syntaxError() -> ModelError? {
+        do {
+            try skipValue()
+            try finish()
+            return nil
+        } catch let settled as SettledError where settled.isFatal {
+            return settled.error
+        } catch {
+            return nil
+        }
+    }
+
     /// Whether a later entry of the object being read has a key for which `matches` is true,
     /// with the reader at the start of the value of the current entry, where it stays.
     ///

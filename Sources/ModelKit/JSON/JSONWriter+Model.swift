@@ -16,12 +16,12 @@ extension JSONWriter {
         writeKey(quoted: Self.quotedVersionKey, isFirst: true)
         writeInteger(object.newerVersion ?? metadata.modelVersion)
         writeKey(quoted: Self.quotedClassNameKey, isFirst: false)
-        writeString(options.className(of: metadata))
+        writeClassName(of: object, metadata: metadata)
         let hasSkippedValues = !object.skippedValues.isEmpty
         for property in metadata.properties {
             if hasSkippedValues, let skipped = object.skippedValue(of: property) {
                 try writeEntry(property.key, skipped, isFirst: false)
-                hasWrittenSkippedValues = true
+                hasWrittenKeptValues = true
                 continue
             }
             do {
@@ -41,12 +41,13 @@ extension JSONWriter {
     private mutating func writeSorted(_ object: ModelObject, metadata: ModelMetadata) throws {
         var entries: [(key: String, value: Any)] = object.unknownValues.map { ($0.key, $0.value) }
         entries.append((ModelObject.versionKey, object.newerVersion ?? metadata.modelVersion))
-        entries.append((ModelObject.classNameKey, options.className(of: metadata)))
+        entries.append((ModelObject.classNameKey, object.keptClassName ?? options.className(of: metadata)))
+        hasWrittenKeptValues = hasWrittenKeptValues || object.keptClassName != nil
         var properties: [String: AnySavedProperty] = [:]
         for property in metadata.properties {
             if let skipped = object.skippedValue(of: property) {
                 entries.append((property.key, skipped))
-                hasWrittenSkippedValues = true
+                hasWrittenKeptValues = true
             } else if !property.isNil(in: object) {
                 properties[property.key] = property
                 entries.append((property.key, ()))
@@ -66,6 +67,12 @@ extension JSONWriter {
             }
         }
         endObject(isEmpty: entries.isEmpty)
+    }
+
+    private mutating func writeClassName(of object: ModelObject, metadata: ModelMetadata) {
+        guard let keptClassName = object.keptClassName else { return writeString(options.className(of: metadata)) }
+        writeString(keptClassName)
+        hasWrittenKeptValues = true
     }
 
     private mutating func writeEntry(_ key: String, _ value: Any, isFirst: Bool) throws {

@@ -15,9 +15,9 @@ public struct JSONWriter {
     let escapesSlashes: Bool
     private var level = 0
     var objectsBeingWritten: [ObjectIdentifier] = []
-    /// Whether the JSON holds values kept from loaded data that a strict load rejects: values
-    /// that a lenient load skipped.
-    var hasWrittenSkippedValues = false
+    /// Whether the JSON holds values kept from loaded data that a strict load may reject:
+    /// values that a lenient load skipped, and class names that did not resolve.
+    var hasWrittenKeptValues = false
 
     init(options: WriteOptions) {
         self.options = options
@@ -99,8 +99,10 @@ public struct JSONWriter {
     }
 
     /// Writes a date as its ISO 8601 string, which needs no escaping.
-    mutating func writeDate(_ date: Date) {
-        ISO8601.withText(of: options.writtenDate(date)) { text in
+    ///
+    /// - Throws: A ``ModelError`` for a date that has no text that reads back.
+    mutating func writeDate(_ date: Date) throws {
+        try ISO8601.withText(of: options.writtenDate(date)) { text in
             buffer.append(0x22)
             buffer.append(text)
             buffer.append(0x22)
@@ -165,8 +167,12 @@ public struct JSONWriter {
     ///
     /// This also bounds the recursion through values kept under unknown keys, which a
     /// dictionary can nest without end.
+    ///
+    /// It also throws, with the level reached as the limit, when the thread's stack has no room
+    /// for more levels; every sixteenth level is often enough to ask.
     mutating func checkNesting() throws {
         guard level < Self.maximumNesting else { throw ModelError(.nestingTooDeep(limit: Self.maximumNesting)) }
+        guard level % 16 != 0 || CallStack.hasRoom() else { throw ModelError(.nestingTooDeep(limit: level)) }
     }
 
     mutating func beginObject() {

@@ -19,6 +19,14 @@ public final class LoadContext {
     /// keeps its whole value as found (see ``ModelObject/keepSkippedValue(_:of:isPartlyLoaded:)``)
     /// and takes the count back.
     @exclusivity(unchecked) var droppedValueCount = 0
+    /// The class of the object whose values are loading, whose module is searched, with the
+    /// expected class's, for a class name that no registered class answers to.
+    @exclusivity(unchecked) var enclosingClass: ModelObject.Type?
+    /// How many more searches for unregistered classes by name this load may make.
+    ///
+    /// A search that finds nothing looks through every type in the process, so data full of made-up
+    /// class names must not make a load slow; names past the budget are kept as unknown.
+    @exclusivity(unchecked) var classSearchBudget = 64
 
     // The metadata of the classes met in this load, so that each object does not take the
     // shared cache's lock. A load meets few classes; a linear scan beats hashing.

@@ -23,8 +23,9 @@ public struct LoadOptions: OptionSet, Sendable, Hashable {
     /// such values compare unequal to objects that do not, since they write different data;
     /// a strict load of what they write reports the same problems again.
     ///
-    /// Invalid JSON, a top-level value that is not an object and a class name outside the
-    /// registry at the top level still throw: there is nothing sensible to load from them.
+    /// Invalid JSON and a top-level value that is not an object still throw: there is nothing
+    /// sensible to load from them. A class name that does not resolve loads as the expected
+    /// class and is kept to be written back.
     public static let lenient = LoadOptions(rawValue: 1 << 0)
 
     /// Reads JSON through Foundation's `JSONSerialization` and loads the dictionary it gives,
@@ -39,4 +40,26 @@ public struct LoadOptions: OptionSet, Sendable, Hashable {
     /// reader keeps `-0.0` (the two compare equal). It is also slower and needs far more
     /// memory: it builds the whole document as Foundation objects first.
     public static let foundationReader = LoadOptions(rawValue: 1 << 1)
+
+    /// Keeps the values the user changed when loading fresh data into an object that has
+    /// changes, such as a newer copy from a server that arrives while the user edits.
+    ///
+    /// ```swift
+    /// try note.load(json: refreshed, options: .keepingLocalChanges)
+    /// for keyPath in note.mergeConflicts {
+    ///     print("changed here and on the server: \(keyPath)")
+    /// }
+    /// ```
+    ///
+    /// Every value the user changed since the last load or ``ModelObject/clearChanges()``
+    /// stays, and stays a change; every other value comes from the data, which becomes what
+    /// ``ModelObject/revertChanges()`` puts back and what ``ModelObject/mergePatch()`` patches.
+    /// Nested model objects merge the same way, key by key; an array, set or dictionary that
+    /// holds model objects with changes stays whole. A value that the data changed too, to
+    /// something other than both its earlier value and the user's, is a conflict: the user's
+    /// value stays, and ``ModelObject/mergeConflicts`` lists its key path.
+    ///
+    /// The load is otherwise the same: all or nothing, strict unless ``lenient`` is given.
+    /// When the object has no changes, the option changes nothing.
+    public static let keepingLocalChanges = LoadOptions(rawValue: 1 << 2)
 }

@@ -33,8 +33,15 @@ public struct ModelError: LocalizedError, CustomStringConvertible, CustomDebugSt
         case unknownClass(String)
         /// A class name in the data names a class that is not the expected class or a subclass.
         case unrelatedClass(String, expected: String)
+        /// A class name in the data fits more than one class, named here by their qualified
+        /// Swift names, such as `Work.Task` and `Home.Task`.
+        case ambiguousClass(String, candidates: [String])
         /// A number that JSON cannot hold, such as NaN or infinity.
         case unencodableNumber(String)
+        /// A date that has no ISO 8601 text that reads back as the same date: NaN, infinity, a
+        /// date outside the years -999,999,999 to 999,999,999, or one within two seconds of
+        /// 2001-01-01T00:00:00Z whose fraction needs more digits than reading keeps.
+        case unencodableDate(String)
         /// A model object contains itself, directly or through other objects.
         case cycle(String)
         /// Model objects, or the arrays and objects of the JSON being written, are nested more
@@ -105,8 +112,12 @@ public struct ModelError: LocalizedError, CustomStringConvertible, CustomDebugSt
             return "unknown class name \"\(name)\""
         case .unrelatedClass(let name, let expected):
             return "class \"\(name)\" is not \(expected) or one of its subclasses"
+        case .ambiguousClass(let name, let candidates):
+            return "class name \"\(name)\" is ambiguous: it names \(candidates.joined(separator: " and "))"
         case .unencodableNumber(let number):
             return "\(number) cannot be written as JSON"
+        case .unencodableDate(let date):
+            return "the date \(date) cannot be written as ISO 8601 text that reads back"
         case .cycle(let name):
             return "\(name) contains itself"
         case .nestingTooDeep(let limit):

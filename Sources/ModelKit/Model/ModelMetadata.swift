@@ -16,6 +16,8 @@ final class ModelMetadata: @unchecked Sendable {
     let quotedModelName: [UInt8]
     let legacyModelNames: [String]
     let modelVersion: Int
+    /// The module that declares the class, where loading looks for unregistered subclasses.
+    let moduleName: String
     let properties: [AnySavedProperty]
     /// The properties again, for loops that the metadata outlives and that need not retain
     /// each property it visits.
@@ -58,6 +60,7 @@ final class ModelMetadata: @unchecked Sendable {
         quotedModelName = needsEscape ? [] : [UInt8(ascii: "\"")] + modelNameUTF8 + [UInt8(ascii: "\"")]
         legacyModelNames = modelClass.legacyModelNames
         modelVersion = modelClass.modelVersion
+        moduleName = String(String(reflecting: modelClass).prefix { $0 != "." })
         let properties = Self.findProperties(of: modelClass)
         self.properties = properties
         unretainedProperties = properties.map { Unmanaged.passUnretained($0) }

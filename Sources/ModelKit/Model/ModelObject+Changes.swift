@@ -39,6 +39,8 @@ extension ModelObject {
     public var hasAnyChanges: Bool {
         var found = false
         enumerateObjects { object, stop in
+            // Observers follow the nested objects too, which loading and assigning replace.
+            object.accessNestedObjects()
             if object.hasChanges {
                 found = true
                 stop = true
@@ -68,6 +70,9 @@ extension ModelObject {
     /// Visits this object and every model object nested in it, depth first, parents before
     /// children, each once.
     ///
+    /// The walk keeps its own list of the objects still to visit rather than recursing, so a
+    /// graph of any depth that fits in memory is walked on any thread.
+    ///
     /// ```swift
     /// demo.enumerateObjects { object, stop in
     ///     if object is ColorValue { stop = true }
@@ -77,31 +82,25 @@ extension ModelObject {
     /// - Parameter body: Called with each object; set `stop` to `true` to end the walk.
     public func enumerateObjects(_ body: (_ object: ModelObject, _ stop: inout Bool) -> Void) {
         var visited: Set<ObjectIdentifier> = []
+        var toVisit: [ModelObject] = [self]
         var stop = false
-        _ = visit(body, visited: &visited, stop: &stop)
-    }
-
-    private func visit(
-        _ body: (ModelObject, inout Bool) -> Void,
-        visited: inout Set<ObjectIdentifier>,
-        stop: inout Bool
-    ) -> Bool {
-        guard visited.insert(ObjectIdentifier(self)).inserted else { return true }
-        body(self, &stop)
-        if stop { return false }
-        let metadata = ModelMetadata.of(type(of: self))
-        guard metadata.containsModelObjects else { return true }
-        var children: [ModelObject] = []
-        for property in metadata.properties where property.containsModelObjects {
-            _ = property.visitModelObjects(of: self) { child in
-                children.append(child)
-                return true
+        while let object = toVisit.popLast() {
+            guard visited.insert(ObjectIdentifier(object)).inserted else { continue }
+            body(object, &stop)
+            if stop { return }
+            let metadata = ModelMetadata.of(type(of: object))
+            guard metadata.containsModelObjects else { continue }
+            // Pushed in reverse, so that the first child is visited next, as a recursive walk
+            // would visit it.
+            let firstChild = toVisit.endIndex
+            for property in metadata.properties where property.containsModelObjects {
+                _ = property.visitModelObjects(of: object) { child in
+                    toVisit.append(child)
+                    return true
+                }
             }
+            toVisit[firstChild...].reverse()
         }
-        for child in children where !child.visit(body, visited: &visited, stop: &stop) {
-            return false
-        }
-        return true
     }
 
     private func revertOwnChanges() {

@@ -4,7 +4,7 @@ import Foundation
 
 extension ModelObject {
     /// Creates an object of the class that the data names, read through a decoder: this class
-    /// or one of its registered subclasses, as ``make(dictionary:options:)`` does.
+    /// or one of its subclasses, as ``make(dictionary:options:)`` does.
     ///
     /// `init(from:)` always creates an object of the class it is called on. Where the data may
     /// hold a subclass, decode through this method instead:
@@ -21,10 +21,10 @@ extension ModelObject {
     /// ```
     ///
     /// - Parameter decoder: The decoder to read from.
-    /// - Returns: An object of this class or of a registered subclass.
+    /// - Returns: An object of this class or of a subclass.
     /// - Throws: A `DecodingError` whose coding path leads to the value that does not fit,
-    ///   or to `representedClassName` when it names a class outside the registry or not a
-    ///   subclass.
+    ///   or to `representedClassName` when it names no class, a class that is not a
+    ///   subclass, or two subclasses.
     public class func make(from decoder: any Decoder) throws -> Self {
         let dictionary = try DecodedValue.decodeDictionary(from: decoder)
         do {
@@ -38,9 +38,7 @@ extension ModelObject {
     func loadDecodedValues(from decoder: any Decoder) throws {
         let dictionary = try DecodedValue.decodeDictionary(from: decoder)
         do {
-            let context = LoadContext(options: [])
-            try type(of: self).checkClassName(in: dictionary, context: context)
-            try loadRoot(from: dictionary, context: context)
+            try loadRootOfOwnClass(from: dictionary, context: LoadContext(options: []))
         } catch let error as ModelError {
             throw Self.decodingError(error, decoder: decoder)
         }
@@ -106,10 +104,16 @@ extension ModelObject {
 
 // MARK: NSSecureCoding
 
+/// The last error that loading an archived model reported on a thread.
+private final class ArchiveFailure {
+    var error: ModelError?
+}
+
 extension ModelObject {
     private static let archivedJSONKey = "json"
     private static let archivedErrorKey = "error"
     private static let archivedLenientKey = "lenient"
+    private static let archiveFailure = ThreadLocal { ArchiveFailure() }
 
     /// Creates an object from a keyed archive, refusing archives of other classes with an
     /// error.
@@ -131,12 +135,17 @@ extension ModelObject {
     public class func make(archivedData data: Data) throws -> Self {
         try checkArchivedClasses(in: data)
         let object: Any?
+        archiveFailure.current.error = nil
         do {
             object = try NSKeyedUnarchiver.unarchivedObject(ofClasses: [self], from: data)
-        } catch let error as CocoaError {
-            if let modelError = error.userInfo[NSUnderlyingErrorKey] as? ModelError { throw modelError }
-            throw ModelError(.custom("the archive could not be read: \(error)"), underlyingError: error)
         } catch {
+            // Foundation on Linux replaces the error that `init?(coder:)` reported with one
+            // that says only that decoding failed.
+            if let modelError = archiveFailure.current.error ?? (error as NSError).userInfo[NSUnderlyingErrorKey]
+                as? ModelError
+            {
+                throw modelError
+            }
             throw ModelError(.custom("the archive could not be read: \(error)"), underlyingError: error)
         }
         guard let model = object as? Self else {
@@ -166,6 +175,7 @@ extension ModelObject {
             try loadRoot(fromJSON: json as Data, context: LoadContext(options: isLenient ? .lenient : []))
             return true
         } catch {
+            if let error = error as? ModelError { Self.archiveFailure.current.error = error }
             // The form of error that unarchivers report, which Foundation on Linux logs.
             let userInfo: [String: Any] = [NSDebugDescriptionErrorKey: "\(error)", NSUnderlyingErrorKey: error]
             coder.failWithError(CocoaError(.coderReadCorrupt, userInfo: userInfo))
@@ -180,7 +190,7 @@ extension ModelObject {
             var writer = JSONWriter(options: [.compact])
             try writer.writeModelObject(self)
             coder.encode(writer.buffer.data() as NSData, forKey: Self.archivedJSONKey)
-            if writer.hasWrittenSkippedValues {
+            if writer.hasWrittenKeptValues {
                 coder.encode(true, forKey: Self.archivedLenientKey)
             }
         } catch {
@@ -191,16 +201,7 @@ extension ModelObject {
     /// Throws unless every object in the archive is of this class or a subclass, so that
     /// `NSKeyedUnarchiver` is never asked to decode an object of a class it was not given.
     private static func checkArchivedClasses(in data: Data) throws {
-        let archive: Any
-        do {
-            archive = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
-        } catch {
-            throw ModelError(.custom("the data is not a keyed archive: \(error)"), underlyingError: error)
-        }
-        guard let objects = (archive as? [String: Any])?["$objects"] as? [Any] else {
-            throw ModelError(.custom("the data is not a keyed archive"))
-        }
-        for case let description as [String: Any] in objects {
+        for description in try KeyedArchive.objectDescriptions(in: data) {
             guard let name = description["$classname"] as? String else { continue }
             let archivedClass: AnyClass? = NSKeyedUnarchiver.class(forClassName: name) ?? NSClassFromString(name)
             guard let modelClass = archivedClass as? ModelObject.Type, modelClass.isSubclass(of: self) else {

@@ -4,13 +4,18 @@ extension ModelObject {
     /// Loads the dictionary form into a new object of this class, for
     /// ``init(dictionary:options:)``.
     func loadNewObject(dictionary: [String: Any], options: LoadOptions) throws {
-        let context = LoadContext(options: options)
-        try type(of: self).checkClassName(in: dictionary, context: context)
-        try loadRoot(from: dictionary, context: context)
+        try loadRootOfOwnClass(from: dictionary, context: LoadContext(options: options))
     }
 
     /// Creates an object of the class that the data names, which is this class or one of its
-    /// registered subclasses.
+    /// subclasses.
+    ///
+    /// The data names a class by its ``modelName`` or one of its ``legacyModelNames``. A
+    /// subclass answers to its name once it is registered (see ``register(_:)``); one declared
+    /// at the top level of the module of this class, or of the object being loaded, also
+    /// answers unregistered, by its Swift type name. A nested object whose class name resolves
+    /// to no class loads as the declared class, and its class name and values are kept and
+    /// written back unchanged.
     ///
     /// ```swift
     /// let shape = try Shape.make(dictionary: ["representedClassName": "Circle", "radius": 2])
@@ -20,16 +25,19 @@ extension ModelObject {
     /// - Parameters:
     ///   - dictionary: The dictionary form, with its `representedClassName`.
     ///   - options: How to load; strict by default.
-    /// - Returns: An object of this class or of a registered subclass; never of another class.
-    /// - Throws: A ``ModelError`` for a class name that is not registered or not a subclass,
-    ///   and for the first value that does not fit unless the load is lenient.
+    /// - Returns: An object of this class or of a subclass; never of another class.
+    /// - Throws: A ``ModelError`` for a class name that resolves to no class, to a class that
+    ///   is not this class or a subclass, or to two such classes, and for the first value that
+    ///   does not fit, unless the load is lenient: the object then loads as this class and
+    ///   keeps the class name to write back.
     public class func make(dictionary: [String: Any], options: LoadOptions = []) throws -> Self {
         let context = LoadContext(options: options)
-        let modelClass = try resolveClass(in: dictionary, context: context, isRoot: true)
-        let object = modelClass.init()
+        let resolved = try resolveClass(in: dictionary, context: context, use: .root)
+        let object = resolved.modelClass.init()
         try object.loadRoot(from: dictionary, context: context)
+        object.keepClassName(of: resolved)
         guard let object = object as? Self else {
-            throw ModelError(.unrelatedClass(modelClass.modelName, expected: modelName))
+            throw ModelError(.unrelatedClass(resolved.modelClass.modelName, expected: modelName))
         }
         return object
     }
@@ -38,7 +46,8 @@ extension ModelObject {
     ///
     /// Keys missing from `dictionary` keep their current values. The load is all or nothing:
     /// when it throws, the object is unchanged. Afterwards the object has no changes, and
-    /// observers of its saved properties are notified.
+    /// observers of its saved properties are notified; with
+    /// ``LoadOptions/keepingLocalChanges``, the user's changes stay on top of the data.
     ///
     /// - Parameters:
     ///   - dictionary: The dictionary form.
@@ -46,12 +55,18 @@ extension ModelObject {
     /// - Throws: A ``ModelError`` naming the key path of the first value that does not fit,
     ///   unless `options` contains ``LoadOptions/lenient``.
     public func load(dictionary: [String: Any], options: LoadOptions = []) throws {
-        let context = LoadContext(options: options)
-        try type(of: self).checkClassName(in: dictionary, context: context)
+        if options.contains(.keepingLocalChanges) {
+            let options = options.subtracting(.keepingLocalChanges)
+            return try loadKeepingLocalChanges { try load(dictionary: dictionary, options: options) }
+        }
         let scratch = deepCopy()
-        try scratch.loadRoot(from: dictionary, context: context)
-        withMutationOfSavedValues {
-            scratch.moveValues(to: self)
+        try scratch.loadRootOfOwnClass(from: dictionary, context: LoadContext(options: options))
+        // The nested objects are replaced too, which observers of `hasAnyChanges` follow even
+        // when this object itself had no changes to forget.
+        withMutationOfNestedObjects {
+            withMutationOfSavedValues {
+                scratch.moveValues(to: self)
+            }
         }
     }
 
@@ -59,8 +74,14 @@ extension ModelObject {
     /// `representedClassName`, every saved value except `nil` optionals, and the preserved
     /// unknown values.
     ///
-    /// - Throws: A ``ModelError`` for model objects that contain themselves, or that are nested
-    ///   more than ``SaveContext/maximumDepth`` levels deep.
+    /// Numbers are kept as they are, NaN and infinity included: property lists hold them, and
+    /// the JSON writers throw for them with their key path. Dates become ISO 8601 strings, so
+    /// a date that has no such string cannot be in the dictionary form.
+    ///
+    /// - Throws: A ``ModelError`` with the key path of the value at fault: for model objects
+    ///   that contain themselves, or that are nested more than ``SaveContext/maximumDepth``
+    ///   levels deep, and for a date that has no ISO 8601 string that reads back
+    ///   (``ModelError/Reason/unencodableDate(_:)``).
     public var dictionary: [String: Any] {
         get throws {
             try dictionaryForm(context: SaveContext())
@@ -68,32 +89,6 @@ extension ModelObject {
     }
 
     // MARK: Loading
-
-    /// Rejects data that names a registered class unrelated to this one: neither this class,
-    /// nor a superclass, nor a subclass; and a class name that is not a string, as
-    /// ``resolveClass(in:context:isRoot:)`` does.
-    static func checkClassName(in dictionary: [String: Any], context: LoadContext) throws {
-        guard let value = dictionary[classNameKey] else { return }
-        try checkClassName(value, context: context)
-    }
-
-    /// Rejects `value`, found as `representedClassName`, as ``checkClassName(in:context:)``
-    /// does.
-    static func checkClassName(_ value: Any, context: LoadContext) throws {
-        guard let name = value as? String else {
-            let error = ModelError(.typeMismatch(expected: "a class name", found: FoundValue.describe(value)))
-                .expecting(String.self)
-            return try context.report(error.prefixed(with: .key(classNameKey)))
-        }
-        let metadata = ModelMetadata.of(self)
-        if name == metadata.modelName || metadata.legacyModelNames.contains(name) { return }
-        let named = ModelRegistry.shared.classes(named: name)
-        guard !named.isEmpty, !named.contains(where: { $0.isSubclass(of: self) || self.isSubclass(of: $0) }) else {
-            return
-        }
-        let error = ModelError(.unrelatedClass(name, expected: metadata.modelName))
-        try context.report(error.prefixed(with: .key(classNameKey)))
-    }
 
     /// Moves the values of this freshly loaded object into `target`.
     func moveValues(to target: ModelObject) {
@@ -103,8 +98,10 @@ extension ModelObject {
         }
         target.unknownValues = unknownValues
         target.skippedValues = skippedValues
+        target.keptClassName = keptClassName
         target.newerVersion = newerVersion
         target.loadIssues = loadIssues
+        target.mergeConflicts = []
         target.forgetChanges()
         target.isPristine = false
     }
@@ -114,11 +111,12 @@ extension ModelObject {
     func dictionaryForm(context: SaveContext) throws -> [String: Any] {
         try context.enter(self)
         defer { context.leave() }
+        if context.writesBaseline { return try baselineForm(context: context) }
         let metadata = ModelMetadata.of(type(of: self))
         var result: [String: Any] = unknownValues
         result.reserveCapacity(metadata.properties.count + unknownValues.count + 2)
         result[ModelObject.versionKey] = newerVersion ?? metadata.modelVersion
-        result[ModelObject.classNameKey] = context.options.className(of: metadata)
+        result[ModelObject.classNameKey] = keptClassName ?? context.options.className(of: metadata)
         let hasSkippedValues = !skippedValues.isEmpty
         for property in metadata.properties {
             if hasSkippedValues, let skipped = skippedValue(of: property) {

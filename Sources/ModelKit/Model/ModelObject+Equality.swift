@@ -1,31 +1,32 @@
 import Foundation
 
 extension ModelObject {
-    private static let equalityDepth = ThreadDepth()
     private static let descriptionDepth = ThreadDepth()
 
-    /// Whether the saved values are equal, for `isEqual(_:)`.
+    /// Whether the saved values are equal, for `isEqual(_:)`: the rule of
+    /// ``GraphComparison``, which compares graphs of any depth, cycles included.
+    func hasEqualValues(to other: ModelObject) -> Bool {
+        if self === other { return true }
+        guard type(of: self) == type(of: other) else { return false }
+        return GraphComparison.isEqual(self, other)
+    }
+
+    /// Whether the values of this object itself equal `other`'s; nested model objects compare
+    /// through `==`, which ``GraphComparison`` answers.
     ///
     /// Values kept from the data to be written back count as saved values: preserved unknown
     /// values, and the values that a lenient load skipped, so that objects that write
     /// different data are never equal.
-    ///
-    /// Graphs nested more than ``SaveContext/maximumDepth`` levels, such as cycles, compare as
-    /// unequal rather than overflowing the stack.
-    func hasEqualValues(to other: ModelObject) -> Bool {
-        if self === other { return true }
-        guard type(of: self) == type(of: other) else { return false }
-        return Self.equalityDepth.descend(limit: SaveContext.maximumDepth, fallback: false) {
-            let metadata = ModelMetadata.of(type(of: self))
-            for property in metadata.properties where !property.isEqual(self, other) {
-                return false
-            }
-            if !skippedValues.isEmpty || !other.skippedValues.isEmpty {
-                guard hasEqualSkippedValues(to: other, metadata: metadata) else { return false }
-            }
-            guard !unknownValues.isEmpty || !other.unknownValues.isEmpty else { return true }
-            return DictionaryFormEquality.isEqual(unknownValues, other.unknownValues)
+    func hasEqualOwnValues(to other: ModelObject, metadata: ModelMetadata) -> Bool {
+        guard keptClassName == other.keptClassName else { return false }
+        for property in metadata.properties where !property.isEqual(self, other) {
+            return false
         }
+        if !skippedValues.isEmpty || !other.skippedValues.isEmpty {
+            guard hasEqualSkippedValues(to: other, metadata: metadata) else { return false }
+        }
+        guard !unknownValues.isEmpty || !other.unknownValues.isEmpty else { return true }
+        return DictionaryFormEquality.isEqual(unknownValues, other.unknownValues)
     }
 
     /// The hash of the class and the saved values that are not model objects.
@@ -54,15 +55,16 @@ extension ModelObject {
     }
 
     func deepCopy() -> Self {
-        CopyContext().copy(of: self)
+        CopyContext.copy(of: self)
     }
 
-    func copyValues(to copy: ModelObject, context: CopyContext) {
-        for property in ModelMetadata.of(type(of: self)).properties {
+    func copyValues(to copy: ModelObject, metadata: ModelMetadata, context: CopyContext) {
+        for property in metadata.properties {
             property.copyValue(from: self, to: copy, context: context)
         }
         copy.unknownValues = unknownValues
         copy.skippedValues = skippedValues
+        copy.keptClassName = keptClassName
         copy.newerVersion = newerVersion
         copy.changeRecord = ChangeRecord()
         copy.isPristine = false

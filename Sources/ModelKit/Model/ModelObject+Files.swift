@@ -3,21 +3,41 @@ import Foundation
 extension ModelObject {
     /// Writes the JSON form to a file, replacing it atomically.
     ///
-    /// The JSON goes to a temporary file that then takes the place of the old one, so a crash
-    /// or an error part-way leaves the old file whole.
+    /// The JSON goes to a new file in the same directory, which takes the place of the old
+    /// one once it is complete and on disk, so a crash or an error part-way leaves the old file
+    /// whole, and an error leaves no new file behind.
+    ///
+    /// The replaced file stays what it was:
+    /// - It keeps its permission bits, and its owner and group where the process may set them
+    ///   (the superuser may set both, the owner the group); a new file gets the permissions
+    ///   that the process's umask leaves.
+    /// - When `url` is a symbolic link, the file it leads to is replaced, atomically, and the
+    ///   link stays as it is; a link to a file that does not exist yet creates that file.
+    /// - A file that the caller may not write is not replaced: saving throws. That is a file
+    ///   that `access(2)` says the caller may not write, and a file with no write permission
+    ///   bit set at all, such as mode 0444, which is read-only even for the superuser.
+    /// - Hard links are broken: `url` then names the new file, while the file's other names
+    ///   keep the old contents.
+    ///
+    /// Extended attributes and access control lists of the old file are not carried over.
+    /// Saving needs write permission on the file's directory, where the new file is created.
     ///
     /// - Parameters:
     ///   - url: The file to write.
     ///   - options: The layout of the JSON; `[]` is pretty-printed.
-    /// - Throws: A ``ModelError`` when the object cannot be written as JSON or the file cannot
-    ///   be written; the old file is then untouched.
+    /// - Throws: A ``ModelError`` when the object cannot be written as JSON, when `url` is not
+    ///   a file URL, leads to something other than a regular file or to a file the caller may
+    ///   not write, or when the file cannot be written; the old file is then untouched.
     public func save(to url: URL, options: WriteOptions = []) throws {
         let data = try jsonData(options: options)
+        guard url.isFileURL else {
+            throw ModelError(.fileError("could not write \(url): not a file URL"))
+        }
         do {
-            try data.write(to: url, options: .atomic)
+            try FileReplacement(path: url.path).replace(with: data)
         } catch {
             throw ModelError(
-                .fileError("could not write \(url.path): \(error.localizedDescription)"), underlyingError: error)
+                .fileError("could not save to \(url.path): \(error.message)"), underlyingError: error.underlyingError)
         }
     }
 

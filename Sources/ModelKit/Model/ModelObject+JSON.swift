@@ -9,14 +9,15 @@ extension ModelObject {
         try loadRoot(fromJSON: json, context: LoadContext(options: options))
     }
 
-    /// Creates an object of the class that the JSON names: this class or a registered subclass.
+    /// Creates an object of the class that the JSON names: this class or a subclass, as
+    /// ``make(dictionary:options:)`` does.
     ///
     /// - Parameters:
     ///   - json: UTF-8 JSON whose top level is an object.
     ///   - options: How to load; strict by default.
-    /// - Returns: An object of this class or of a registered subclass.
-    /// - Throws: A ``ModelError`` for invalid JSON, a class outside the registry or not a
-    ///   subclass, or a value that does not fit.
+    /// - Returns: An object of this class or of a subclass.
+    /// - Throws: A ``ModelError`` for invalid JSON, a class name that resolves to no class,
+    ///   to a class that is not a subclass or to two classes, or a value that does not fit.
     public class func make(json: Data, options: LoadOptions = []) throws -> Self {
         if options.contains(.foundationReader) {
             return try make(dictionary: parseJSON(json), options: options)
@@ -28,8 +29,10 @@ extension ModelObject {
                 object.loadIssues = context.issues
                 return object
             case .dictionary(let dictionary):
-                let object = try resolveClass(in: dictionary, context: context, isRoot: true).init()
+                let resolved = try resolveClass(in: dictionary, context: context, use: .root)
+                let object = resolved.modelClass.init()
                 try object.loadRoot(from: dictionary, context: context)
+                object.keepClassName(of: resolved)
                 return object
             }
         }
@@ -44,9 +47,9 @@ extension ModelObject {
     /// - Parameters:
     ///   - json: JSON whose top level is an object.
     ///   - options: How to load; strict by default.
-    /// - Returns: An object of this class or of a registered subclass.
-    /// - Throws: A ``ModelError`` for invalid JSON, a class outside the registry, or a value
-    ///   that does not fit.
+    /// - Returns: An object of this class or of a subclass.
+    /// - Throws: A ``ModelError`` for invalid JSON, a class name that does not resolve to
+    ///   one subclass, or a value that does not fit.
     public class func make(json: String, options: LoadOptions = []) throws -> Self {
         try make(json: Data(json.utf8), options: options)
     }
@@ -59,6 +62,10 @@ extension ModelObject {
     /// - Throws: A ``ModelError`` for invalid JSON or a value that does not fit; the object is
     ///   then unchanged.
     public func load(json: Data, options: LoadOptions = []) throws {
+        if options.contains(.keepingLocalChanges) {
+            let options = options.subtracting(.keepingLocalChanges)
+            return try loadKeepingLocalChanges { try load(json: json, options: options) }
+        }
         if options.contains(.foundationReader) {
             return try load(dictionary: Self.parseJSON(json), options: options)
         }
@@ -70,14 +77,17 @@ extension ModelObject {
                 scratch.loadIssues = context.issues
                 return scratch
             case .dictionary(let dictionary):
-                try Self.checkClassName(in: dictionary, context: context)
                 let fresh = deepCopy()
-                try fresh.loadRoot(from: dictionary, context: context)
+                try fresh.loadRootOfOwnClass(from: dictionary, context: context)
                 return fresh
             }
         }
-        withMutationOfSavedValues {
-            scratch.moveValues(to: self)
+        // The nested objects are replaced too, which observers of `hasAnyChanges` follow even
+        // when this object itself had no changes to forget.
+        withMutationOfNestedObjects {
+            withMutationOfSavedValues {
+                scratch.moveValues(to: self)
+            }
         }
     }
 
@@ -99,8 +109,9 @@ extension ModelObject {
     ///
     /// - Parameter options: The layout; `[]` is pretty-printed.
     /// - Returns: The JSON.
-    /// - Throws: A ``ModelError`` for NaN or infinity, for model objects that contain
-    ///   themselves, or that are nested too deeply.
+    /// - Throws: A ``ModelError`` for NaN or infinity, for a date that has no ISO 8601 string
+    ///   that reads back, for model objects that contain themselves, or that are nested too
+    ///   deeply.
     public func jsonData(options: WriteOptions = []) throws -> Data {
         if options.contains(.foundationWriter) {
             return try foundationJSON(options: options)
@@ -130,30 +141,37 @@ extension ModelObject {
                 // The pass that found the dictionary way was needed changed this object: start
                 // again from new values.
                 type(of: self).init().moveValues(to: self)
-                try Self.checkClassName(in: dictionary, context: context)
-                try loadRoot(from: dictionary, context: context)
+                try loadRootOfOwnClass(from: dictionary, context: context)
             }
         }
     }
 
     /// Reads the top-level value of a document, which must be an object, into `fixedObject` or
     /// into an object of the class that it names; then checks that nothing follows.
+    ///
+    /// A document that is not JSON throws its syntax error even when a value before the fault
+    /// does not fit, as it does through `JSONSerialization`, which parses it all first.
     static func readTopLevel(from reader: inout JSONReader, into fixedObject: ModelObject?, context: LoadContext)
         throws -> ReadResult
     {
+        let start = reader.mark
         do {
             guard reader.peekToken() == UInt8(ascii: "{") else {
                 let value = try reader.readFoundationValue()
                 try reader.finish()
                 throw ModelError(.typeMismatch(expected: "an object", found: FoundValue.describe(value)))
             }
-            let rule: ClassNameRule = fixedObject == nil ? .resolves(isRoot: true) : .isChecked
+            let use: ClassNameUse = fixedObject == nil ? .root : .fixed
             let result = try readEntries(
-                from: &reader, into: fixedObject, reusing: nil, classNames: rule, context: context)
+                from: &reader, into: fixedObject, reusing: nil, classNames: use, context: context)
             try reader.finish()
             return result
-        } catch let settled as SettledError {
+        } catch let settled as SettledError where settled.isFatal {
             throw settled.error
+        } catch {
+            reader.rewind(to: start)
+            if let malformed = reader.syntaxError() { throw malformed }
+            throw (error as? SettledError)?.error ?? error
         }
     }
 

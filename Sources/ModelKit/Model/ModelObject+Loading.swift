@@ -34,9 +34,9 @@ extension ModelObject {
         return object
     }
 
-    /// Creates and loads a nested object of this class, or of the registered subclass that
-    /// the data names; or loads into `reusable`, an untouched object of this class that only
-    /// the caller holds, when everything the data leaves out of it is still a default.
+    /// Creates and loads a nested object of this class, or of the subclass that the data
+    /// names; or loads into `reusable`, an untouched object of this class that only the
+    /// caller holds, when everything the data leaves out of it is still a default.
     static func makeObject(
         from dictionary: [String: Any],
         context: LoadContext,
@@ -44,20 +44,22 @@ extension ModelObject {
     ) throws -> ModelObject {
         let metadata = context.metadata(of: self)
         guard let keyTable = metadata.keyTable else {
-            let modelClass = try resolveClass(in: dictionary, context: context, isRoot: false)
-            let object = modelClass.init()
+            let resolved = try resolveClass(in: dictionary, context: context, use: .nested)
+            let object = resolved.modelClass.init()
             try context.enterObject()
             defer { context.leaveObject() }
             try object.loadValues(from: dictionary, context: context)
+            object.keepClassName(of: resolved)
             return object
         }
         return try MatchedEntries.match(dictionary, keyTable: keyTable, metadata: metadata) { entries in
             // Values are read out of the dictionary where they are used: each copy of an `Any`
             // goes through its type's value witnesses.
-            let modelClass =
+            let resolved =
                 try entries.classNamePosition.map {
-                    try resolveClass(named: dictionary.values[$0], metadata: metadata, context: context, isRoot: false)
-                } ?? self
+                    try resolveClass(named: dictionary.values[$0], metadata: metadata, context: context, use: .nested)
+                } ?? ResolvedClass(modelClass: self)
+            let modelClass = resolved.modelClass
             let object: ModelObject
             if let reusable, modelClass == self, type(of: reusable) == self,
                 reusable.keepsDefaults(whereAbsent: entries.hasValue(ofProperty:), metadata: metadata, context: context)
@@ -73,6 +75,7 @@ extension ModelObject {
             } else {
                 try object.loadValues(from: dictionary, context: context)
             }
+            object.keepClassName(of: resolved)
             return object
         }
     }
@@ -113,6 +116,9 @@ extension ModelObject {
     /// Loads the entries found in one walk of the data, in declaration order, as the lookups
     /// of ``loadValuesByLookup(from:version:metadata:context:)`` would.
     private func loadValues(from entries: MatchedEntries, metadata: ModelMetadata, context: LoadContext) throws {
+        let enclosingClass = context.enclosingClass
+        context.enclosingClass = type(of: self)
+        defer { context.enclosingClass = enclosingClass }
         let version =
             try entries.versionPosition.map { try Self.version(entries.dictionary.values[$0], context: context) } ?? 1
         guard version >= metadata.modelVersion else {
@@ -141,6 +147,9 @@ extension ModelObject {
         metadata: ModelMetadata,
         context: LoadContext
     ) throws {
+        let enclosingClass = context.enclosingClass
+        context.enclosingClass = type(of: self)
+        defer { context.enclosingClass = enclosingClass }
         var data = dictionary
         if version < metadata.modelVersion {
             try runHook("migration from version \(version)") { try type(of: self).migrate(&data, from: version) }
@@ -228,42 +237,6 @@ extension ModelObject {
             try context.report(error)
             return 1
         }
-    }
-
-    /// The class to create for `dictionary`: this class, or the registered subclass it names.
-    static func resolveClass(in dictionary: [String: Any], context: LoadContext, isRoot: Bool) throws
-        -> ModelObject.Type
-    {
-        guard let value = dictionary[classNameKey] else { return self }
-        return try resolveClass(named: value, metadata: context.metadata(of: self), context: context, isRoot: isRoot)
-    }
-
-    /// The class to create for data whose `representedClassName` is `value`.
-    static func resolveClass(
-        named value: Any,
-        metadata: ModelMetadata,
-        context: LoadContext,
-        isRoot: Bool
-    ) throws -> ModelObject.Type {
-        guard let name = FastCast.string(value) else {
-            let error = ModelError(.typeMismatch(expected: "a class name", found: FoundValue.describe(value)))
-                .expecting(String.self)
-            try context.report(error.prefixed(with: .key(classNameKey)))
-            return self
-        }
-        if name == metadata.modelName || metadata.legacyModelNames.contains(name) { return self }
-        switch ModelRegistry.shared.lookup(name, kindOf: self) {
-        case .found(let modelClass):
-            return modelClass
-        case .unrelated:
-            let error = ModelError(.unrelatedClass(name, expected: metadata.modelName))
-            try context.report(error.prefixed(with: .key(classNameKey)))
-        case .unknown where isRoot:
-            try context.report(ModelError(.unknownClass(name)).prefixed(with: .key(classNameKey)))
-        case .unknown:
-            break
-        }
-        return self
     }
 }
 

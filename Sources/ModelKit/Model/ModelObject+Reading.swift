@@ -1,14 +1,6 @@
 import Foundation
 
 extension ModelObject {
-    /// What `representedClassName` does in an object being read.
-    enum ClassNameRule {
-        /// The name chooses the class: this class or the subclass it names.
-        case resolves(isRoot: Bool)
-        /// The class is fixed; a name of an unrelated registered class is a problem.
-        case isChecked
-    }
-
     /// How reading an object's entries ended.
     enum ReadResult {
         case loaded(ModelObject)
@@ -56,7 +48,7 @@ extension ModelObject {
     ) throws -> ModelObject {
         guard reader.peekToken() == UInt8(ascii: "{") else { throw ValueMismatch() }
         let pass = try readEntriesOnce(
-            from: &reader, into: nil, ofClass: nil, reusing: storage, classNames: .resolves(isRoot: false),
+            from: &reader, into: nil, ofClass: nil, reusing: storage, classNames: .nested,
             context: context)
         if case .loaded(let object) = pass { return object }
         return try readObjectAgain(after: pass, from: &reader, context: context, reusing: storage)
@@ -80,7 +72,7 @@ extension ModelObject {
             return try JSONReader.settled { try makeObject(from: dictionary, context: context, reusing: reusable) }
         }
         let result = try readEntries(
-            from: &reader, into: nil, reusing: mayReuse ? storage : nil, classNames: .resolves(isRoot: false),
+            from: &reader, into: nil, reusing: mayReuse ? storage : nil, classNames: .nested,
             context: context, firstClass: modelClass)
         switch result {
         case .loaded(let object):
@@ -101,7 +93,7 @@ extension ModelObject {
         from reader: inout JSONReader,
         into fixedObject: ModelObject?,
         reusing storage: UnsafeMutablePointer<ModelObject>?,
-        classNames: ClassNameRule,
+        classNames: ClassNameUse,
         context: LoadContext,
         firstClass: ModelObject.Type? = nil
     ) throws -> ReadResult {
@@ -134,7 +126,7 @@ extension ModelObject {
         into fixedObject: ModelObject?,
         ofClass chosenClass: ModelObject.Type?,
         reusing storage: UnsafeMutablePointer<ModelObject>?,
-        classNames: ClassNameRule,
+        classNames: ClassNameUse,
         context: LoadContext
     ) throws -> Pass {
         let start = reader.mark
@@ -147,13 +139,18 @@ extension ModelObject {
         {
             return stop(.dictionary, reader: &reader, at: start, issuesFrom: issueMark, context: context)
         }
-        let modelClass = fixedObject.map { type(of: $0) } ?? chosenClass ?? header.modelClass ?? self
+        let modelClass = fixedObject.map { type(of: $0) } ?? chosenClass ?? header.resolved?.modelClass ?? self
         let metadata = context.metadata(of: modelClass)
         guard let keyTable = metadata.keyTable, header.isCurrent(for: metadata) else {
             return stop(.dictionary, reader: &reader, at: start, issuesFrom: issueMark, context: context)
         }
         let reusable = modelClass == self ? storage.flatMap(reusableObject(in:)) : nil
         let object = fixedObject ?? reusable ?? modelClass.init()
+        // Class names in the values resolve in this object's module too, as when loading the
+        // dictionary form; this object's own late class name resolves as its first would have.
+        let enclosingClass = context.enclosingClass
+        context.enclosingClass = modelClass
+        defer { context.enclosingClass = enclosingClass }
         var found = FoundProperties(count: metadata.properties.count)
         var expected = 0
         while hasEntry {
@@ -172,10 +169,12 @@ extension ModelObject {
                 else { return stop(.dictionary, reader: &reader, at: start, issuesFrom: issueMark, context: context) }
                 expected = index + 1
             } else {
+                context.enclosingClass = enclosingClass
                 let pass = try object.readOtherEntry(
                     key, match: match, header: &header, from: &reader, metadata: metadata, keyTable: keyTable,
                     expected: self, isClassFixed: fixedObject != nil || chosenClass != nil, classNames: classNames,
                     context: context)
+                context.enclosingClass = modelClass
                 if let pass { return stop(pass, reader: &reader, at: start, issuesFrom: issueMark, context: context) }
             }
             hasEntry = try reader.nextEntry()
@@ -186,6 +185,7 @@ extension ModelObject {
                 context: context)
         }
         object.finishLoading(version: header.version, metadata: metadata)
+        object.keepClassName(of: header.resolved ?? ResolvedClass(modelClass: modelClass))
         return .loaded(object)
     }
 
@@ -225,7 +225,7 @@ extension ModelObject {
         keyTable: KeyTable,
         expected: ModelObject.Type,
         isClassFixed: Bool,
-        classNames: ClassNameRule,
+        classNames: ClassNameUse,
         context: LoadContext
     ) throws -> Pass? {
         switch match {
@@ -237,7 +237,7 @@ extension ModelObject {
             guard try header.read(headerKey, from: &reader, of: expected, classNames: classNames, context: context),
                 header.isCurrent(for: metadata)
             else { return .dictionary }
-            if !isClassFixed, let named = header.modelClass, named != type(of: self) {
+            if !isClassFixed, let named = header.resolved?.modelClass, named != type(of: self) {
                 return .again(named, mayReuse: false)
             }
             return nil

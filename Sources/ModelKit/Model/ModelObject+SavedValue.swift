@@ -3,8 +3,9 @@ import Foundation
 extension ModelObject: SavedValue {
     /// Reads a nested model object from its dictionary form.
     ///
-    /// The object is of the class named by `representedClassName` when that is a registered
-    /// subclass of this class, and of this class when the name is unknown.
+    /// The object is of the class named by `representedClassName` when that is a subclass of
+    /// this class (see ``make(dictionary:options:)``), and of this class when the name is
+    /// unknown; the object then keeps the name to write back.
     ///
     /// - Parameters:
     ///   - savedValue: The value found in the data.

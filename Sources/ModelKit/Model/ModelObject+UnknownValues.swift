@@ -23,13 +23,19 @@ extension ModelObject {
         set {
             let metadata = ModelMetadata.of(type(of: self))
             guard metadata.propertiesByKey[key] == nil, key != Self.versionKey, key != Self.classNameKey else { return }
-            let oldValue = unknownValues[key]
-            if changeRecord.unknownKeys[key] == nil {
-                withMutationOfChangeRecord { changeRecord.unknownKeys[key] = .some(oldValue) }
-            }
             withMutationOfSavedValues {
-                unknownValues[key] = newValue
+                replaceUnknownValue(forKey: key, with: newValue)
             }
         }
+    }
+
+    /// Sets the unknown value under `key`, recording the change; the caller notifies the
+    /// observers of saved values.
+    func replaceUnknownValue(forKey key: String, with newValue: Any?) {
+        if changeRecord.unknownKeys[key] == nil {
+            let oldValue = unknownValues[key]
+            withMutationOfChangeRecord { changeRecord.unknownKeys[key] = .some(oldValue) }
+        }
+        unknownValues[key] = newValue
     }
 }

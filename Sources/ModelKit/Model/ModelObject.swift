@@ -44,13 +44,28 @@ open class ModelObject: NSObject, Observable, Codable, NSSecureCoding {
         didSet { isPristine = false }
     }
 
-    /// The problems that a lenient load found and skipped, each with its key path.
+    /// The problems that the last lenient load, or lenient ``apply(mergePatch:options:)``,
+    /// found and skipped, each with its key path.
     ///
     /// Empty after a strict load, which throws at the first problem instead.
     public internal(set) var loadIssues: [ModelError] = []
 
+    /// The key paths of the values that both the user and the data changed, each to a
+    /// different value, found by the last load with ``LoadOptions/keepingLocalChanges``.
+    ///
+    /// The object keeps the user's value at each of them. Empty after a load that found none,
+    /// and after a load without that option.
+    public internal(set) var mergeConflicts: [ModelKeyPath] = []
+
     /// The version of loaded data that is newer than ``modelVersion``, kept to be written back.
     var newerVersion: Int?
+
+    /// The class name in loaded data that this object could not stand for, kept to be written
+    /// back in place of ``modelName``: a name that resolved to no class, to more than one, or
+    /// to a subclass that a load into this class could not create.
+    var keptClassName: String? {
+        didSet { isPristine = false }
+    }
 
     /// The values that a lenient load skipped, by the field offset of their property, kept
     /// to be written back until the property is set.
@@ -77,7 +92,9 @@ open class ModelObject: NSObject, Observable, Codable, NSSecureCoding {
     /// like the rest of a model object, it belongs to one thread at a time.
     @exclusivity(unchecked) var isPristine = false
 
-    private var lazyObservationRegistrar: ObservationRegistrar?
+    /// The registrar of the object's observers, created when the first observer needs it; use
+    /// ``observationRegistrar``.
+    var lazyObservationRegistrar: ObservationRegistrar?
 
     /// Creates an object with default values and no changes.
     public required override init() {
@@ -201,6 +218,12 @@ open class ModelObject: NSObject, Observable, Codable, NSSecureCoding {
         archiveValues(to: coder)
     }
 
+    // Releases what the object holds without recursing when the stack runs low, so that
+    // letting go of a graph of any depth never overflows it; see `ReleaseQueue`.
+    deinit {
+        ReleaseQueue.deallocating(self)
+    }
+
     /// Model objects support secure coding: unarchiving one reads only its JSON form.
     ///
     /// Subclasses inherit ``init(coder:)`` and ``encode(with:)`` and need nothing of their own.
@@ -255,6 +278,14 @@ open class ModelObject: NSObject, Observable, Codable, NSSecureCoding {
 
     /// Whether `object` is a model of the same class with equal saved values.
     ///
+    /// Nested model objects compare by the same rule, at any depth. In a graph with cycles, a
+    /// pair of objects already under comparison counts as equal while the rest is compared,
+    /// so two graphs are equal unless some pair of objects reached in step differs in a value
+    /// of its own; a graph equals its ``copy()->Self``, cycles included. What an object keeps from
+    /// loaded data to write back counts as saved values too: its ``unknownValues``, the values
+    /// that a lenient load skipped, and a class name that did not resolve. Objects that would
+    /// write different data are never equal.
+    ///
     /// - Parameter object: The object to compare with.
     /// - Returns: `true` when the classes match and every saved value is equal.
     public override func isEqual(_ object: Any?) -> Bool {
@@ -263,19 +294,23 @@ open class ModelObject: NSObject, Observable, Codable, NSSecureCoding {
     }
 
     /// A hash of the class and saved values that agrees with ``isEqual(_:)``.
+    ///
+    /// Nested model objects are left out, so hashing never walks the graph.
     public override var hash: Int {
         savedValuesHash
     }
 
     /// The class and saved values, with the changed objects marked.
+    ///
+    /// Model objects nested more than 32 levels deep, as in a cycle, print as `Name(…)`.
     public override var description: String {
         describe()
     }
 
     /// A deep copy of the same class, with no changes.
     ///
-    /// Nested model objects are copied too; an object that appears twice in the graph is
-    /// copied once, so shared objects stay shared and cycles stay cycles.
+    /// Nested model objects are copied too, at any depth; an object that appears twice in the
+    /// graph is copied once, so shared objects stay shared and cycles stay cycles.
     ///
     /// - Returns: The copy, typed as `Any` for Foundation; ``copy()`` returns it as `Self`.
     @_disfavoredOverload
@@ -290,48 +325,4 @@ open class ModelObject: NSObject, Observable, Codable, NSSecureCoding {
     ///
     /// The default implementation does nothing.
     func didLoadValues() {}
-
-    var observationRegistrar: ObservationRegistrar {
-        if let lazyObservationRegistrar { return lazyObservationRegistrar }
-        let registrar = ObservationRegistrar()
-        lazyObservationRegistrar = registrar
-        return registrar
-    }
-
-    /// A stand-in key path for "every saved value", which observers of any saved property also
-    /// observe, so that loading new data notifies them all.
-    var savedValuesToken: Int { 0 }
-
-    /// A stand-in key path for the change record, which ``hasChanges`` and ``changedKeys``
-    /// report.
-    var changeRecordToken: Int { 0 }
-
-    /// Registers an observer's interest in the change record, through ``changeRecordToken``.
-    func accessChangeRecord() {
-        observationRegistrar.access(self, keyPath: \ModelObject.changeRecordToken)
-    }
-
-    /// Runs `mutation`, which changes the change record, notifying the observers of
-    /// ``hasChanges`` and ``changedKeys``.
-    ///
-    /// An object without a registrar has no observers, so it skips the notification.
-    func withMutationOfChangeRecord(_ mutation: () -> Void) {
-        guard let lazyObservationRegistrar else { return mutation() }
-        lazyObservationRegistrar.withMutation(of: self, keyPath: \ModelObject.changeRecordToken, mutation)
-    }
-
-    /// Registers an observer's interest in every saved value, through ``savedValuesToken``.
-    ///
-    /// The key path is always rooted at `ModelObject`: key paths with different root types
-    /// never compare equal, so a path rooted at a subclass would not match the mutation that
-    /// ``withMutationOfSavedValues(_:)`` announces.
-    func accessSavedValues() {
-        observationRegistrar.access(self, keyPath: \ModelObject.savedValuesToken)
-    }
-
-    /// Runs `mutation`, which may change any saved value, notifying the observers of every
-    /// saved property.
-    func withMutationOfSavedValues<Result>(_ mutation: () throws -> Result) rethrows -> Result {
-        try observationRegistrar.withMutation(of: self, keyPath: \ModelObject.savedValuesToken, mutation)
-    }
 }

@@ -2,8 +2,10 @@ import Foundation
 
 /// Maps the class names written in data to model classes.
 ///
-/// Data never chooses a class outside the registry: a name resolves only to a registered
-/// class, and only when that class is the expected class or one of its subclasses.
+/// A name resolves to the classes registered under it, and, when none of those fits, to the
+/// class of that name declared in one of the modules that the load searches (see
+/// ``candidates(named:fitting:inModules:budget:)``). Whether a class fits is the caller's
+/// decision: data never chooses a class outside the expected class's subclasses.
 final class ModelRegistry: Sendable {
     static let shared: ModelRegistry = {
         let registry = ModelRegistry()
@@ -18,13 +20,14 @@ final class ModelRegistry: Sendable {
         return registry
     }()
 
-    enum Lookup {
-        case found(ModelObject.Type)
-        case unrelated
-        case unknown
-    }
+    /// The most qualified names remembered as naming no model class.
+    ///
+    /// A lookup that finds nothing searches every type the process knows, so repeated misses are worth
+    /// remembering, but names come from data and must not grow the set without end.
+    private static let maximumMisses = 4096
 
     private let classesByName = Locked<[String: [ModelObject.Type]]>([:])
+    private let misses = Locked<Set<String>>([])
 
     func register(_ modelClass: ModelObject.Type, names: [String]) {
         classesByName.withLock { classesByName in
@@ -39,13 +42,68 @@ final class ModelRegistry: Sendable {
         classesByName.withLock { $0[name] ?? [] }
     }
 
-    /// The registered class for `name` that is `expected` or a subclass of it.
-    func lookup(_ name: String, kindOf expected: ModelObject.Type) -> Lookup {
-        let candidates = classes(named: name)
-        if candidates.isEmpty { return .unknown }
-        if let match = candidates.first(where: { $0.isSubclass(of: expected) }) {
-            return .found(match)
+    /// The classes that answer to `name`: those registered under it, and, when none of them
+    /// fits, the class of that name in each of `modules`; a class found so that fits is
+    /// registered.
+    ///
+    /// - Parameters:
+    ///   - fits: Whether a class is one the caller may create.
+    ///   - modules: The modules to search by name.
+    ///   - budget: How many searches the caller still allows; each search of a module counts.
+    func candidates(
+        named name: String,
+        fitting fits: (ModelObject.Type) -> Bool,
+        inModules modules: [String],
+        budget: inout Int
+    ) -> [ModelObject.Type] {
+        var candidates = classes(named: name)
+        guard !candidates.contains(where: fits) else { return candidates }
+        for module in modules where budget > 0 {
+            guard let found = declaredClass(named: name, inModule: module, budget: &budget),
+                !candidates.contains(where: { $0 == found })
+            else { continue }
+            candidates.append(found)
+            if fits(found) {
+                // Registering computes the class's metadata, which creates a prototype: only
+                // for a class that the data may create anyway.
+                ModelObject.register(found)
+            }
         }
-        return .unrelated
+        return candidates
+    }
+
+    /// The model class declared at the top level of `module` under the Swift name `name`,
+    /// when it answers to `name` in data.
+    private func declaredClass(named name: String, inModule module: String, budget: inout Int) -> ModelObject.Type? {
+        guard Self.isPlainIdentifier(name), Self.isPlainIdentifier(module) else { return nil }
+        let qualifiedName = "\(module).\(name)"
+        if misses.withLock({ $0.contains(qualifiedName) }) { return nil }
+        budget -= 1
+        guard let modelClass = _typeByName(qualifiedName) as? ModelObject.Type,
+            modelClass.modelName == name || modelClass.legacyModelNames.contains(name)
+        else {
+            misses.withLock { misses in
+                if misses.count < Self.maximumMisses { misses.insert(qualifiedName) }
+            }
+            return nil
+        }
+        return modelClass
+    }
+
+    /// Whether `name` is an ASCII Swift identifier of reasonable length: the only kind of name
+    /// handed to the runtime's type lookup, which must never see arbitrary text from data.
+    private static func isPlainIdentifier(_ name: String) -> Bool {
+        let bytes = name.utf8
+        guard let first = bytes.first, bytes.count <= 255, !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first)
+        else { return false }
+        return bytes.allSatisfy { byte in
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"):
+                return true
+            default:
+                return false
+            }
+        }
     }
 }

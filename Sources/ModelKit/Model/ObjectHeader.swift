@@ -15,8 +15,8 @@ struct ObjectHeader {
     var version = 1
     var hasVersion = false
     var hasClassName = false
-    /// The class that the class name chooses, when it chooses one.
-    var modelClass: ModelObject.Type?
+    /// What the class name resolves to, when the data has one.
+    var resolved: ResolvedClass?
 
     /// Whether an object of the class that `metadata` describes can load the data's values as
     /// they are: data without a version counts as version 1, and older data is migrated.
@@ -33,7 +33,7 @@ struct ObjectHeader {
     mutating func readLeadingKeys(
         from reader: inout JSONReader,
         of expected: ModelObject.Type,
-        classNames: ModelObject.ClassNameRule,
+        classNames: ClassNameUse,
         context: LoadContext,
         hasEntry: inout Bool
     ) throws -> Bool {
@@ -55,7 +55,7 @@ struct ObjectHeader {
         _ key: Key,
         from reader: inout JSONReader,
         of expected: ModelObject.Type,
-        classNames: ModelObject.ClassNameRule,
+        classNames: ClassNameUse,
         context: LoadContext
     ) throws -> Bool {
         let start = reader.mark
@@ -68,7 +68,7 @@ struct ObjectHeader {
             case .className:
                 guard !hasClassName else { return false }
                 hasClassName = true
-                modelClass = try expected.readClassName(from: &reader, rule: classNames, context: context)
+                resolved = try expected.readClassName(from: &reader, use: classNames, context: context)
             }
             return true
         } catch let settled as SettledError where !settled.isFatal {
@@ -106,39 +106,25 @@ extension ModelObject {
         return try JSONReader.settled { try version(value, context: context) }
     }
 
-    /// Reads the value of `representedClassName` and the class it chooses, as
-    /// ``resolveClass(named:metadata:context:isRoot:)`` or ``checkClassName(_:context:)``
-    /// settles it for the dictionary form; `nil` when the class is fixed.
-    static func readClassName(from reader: inout JSONReader, rule: ClassNameRule, context: LoadContext) throws
-        -> ModelObject.Type?
+    /// Reads the value of `representedClassName` and what it resolves to, through
+    /// ``resolveClass(named:metadata:context:use:)``, as for the dictionary form.
+    static func readClassName(from reader: inout JSONReader, use: ClassNameUse, context: LoadContext) throws
+        -> ResolvedClass
     {
         let metadata = context.metadata(of: self)
         // The class's own name, as ModelKit writes it, compared in place.
-        if reader.readText(metadata.quotedModelName) {
-            if case .isChecked = rule { return nil }
-            return self
-        }
+        if reader.readText(metadata.quotedModelName) { return ResolvedClass(modelClass: self) }
         let value: Any
         if reader.peekToken() == UInt8(ascii: "\"") {
             let token = try reader.scanString()
-            // The class's own name, as ModelKit writes it, without making a string of it.
             if metadata.modelNameUTF8.withUnsafeBufferPointer({ reader.token(token, equals: $0) }) {
-                if case .isChecked = rule { return nil }
-                return self
+                return ResolvedClass(modelClass: self)
             }
             value = reader.makeString(token)
         } else {
             value = try readHeaderValue(of: .className, from: &reader)
         }
-        switch rule {
-        case .isChecked:
-            try JSONReader.settled { try checkClassName(value, context: context) }
-            return nil
-        case .resolves(let isRoot):
-            return try JSONReader.settled {
-                try resolveClass(named: value, metadata: metadata, context: context, isRoot: isRoot)
-            }
-        }
+        return try JSONReader.settled { try resolveClass(named: value, metadata: metadata, context: context, use: use) }
     }
 
     private static func readHeaderValue(of key: ObjectHeader.Key, from reader: inout JSONReader) throws -> Any {

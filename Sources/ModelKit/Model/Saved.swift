@@ -13,7 +13,9 @@ import Observation
 /// ```
 ///
 /// The initial value is the default. Setting a different value records a change
-/// (see ``ModelObject/hasChanges``) and notifies observers; setting an equal value does neither.
+/// (see ``ModelObject/hasChanges``) and notifies observers; setting an equal value does neither,
+/// except that an equal value holding other model object instances notifies observers, which
+/// must follow the new instances.
 @propertyWrapper
 public struct Saved<Value: SavedValue> {
     var value: Value
@@ -97,6 +99,11 @@ public struct Saved<Value: SavedValue> {
                 _ = model.replaceSkippedValue(atOffset: offset(of: storageKeyPath, in: model), oldValue: oldValue)
             }
             guard oldValue != newValue else {
+                if Value._containsModelObjects && !holdsSameObjects(oldValue, newValue) {
+                    // Equal model objects that are other instances are no change, but observers
+                    // must follow the new instances, which later changes happen to.
+                    return store(newValue, in: model, wrapped: wrappedKeyPath, storage: storageKeyPath)
+                }
                 // Equal is not always identical (-0.0 equals 0.0): keep the value that was set,
                 // as neither a change nor a mutation to observe.
                 model[keyPath: storageKeyPath].value = newValue
@@ -105,10 +112,44 @@ public struct Saved<Value: SavedValue> {
             if !model.isSuppressingChanges {
                 model.recordChange(atOffset: offset(of: storageKeyPath, in: model), from: oldValue, to: newValue)
             }
+            store(newValue, in: model, wrapped: wrappedKeyPath, storage: storageKeyPath)
+        }
+    }
+
+    /// Stores a new value, notifying the observers of the property, and those of
+    /// ``ModelObject/hasAnyChanges`` when the value can hold model objects.
+    private static func store<Model: ModelObject>(
+        _ newValue: Value,
+        in model: Model,
+        wrapped wrappedKeyPath: ReferenceWritableKeyPath<Model, Value>,
+        storage storageKeyPath: ReferenceWritableKeyPath<Model, Saved<Value>>
+    ) {
+        guard Value._containsModelObjects else {
+            return model.observationRegistrar.withMutation(of: model, keyPath: wrappedKeyPath) {
+                model[keyPath: storageKeyPath].value = newValue
+            }
+        }
+        model.withMutationOfNestedObjects {
             model.observationRegistrar.withMutation(of: model, keyPath: wrappedKeyPath) {
                 model[keyPath: storageKeyPath].value = newValue
             }
         }
+    }
+
+    /// Whether two values hold the same model object instances, in the same order.
+    private static func holdsSameObjects(_ lhs: Value, _ rhs: Value) -> Bool {
+        var left: [ObjectIdentifier] = []
+        _ = lhs._visitModelObjects { object in
+            left.append(ObjectIdentifier(object))
+            return true
+        }
+        var index = 0
+        let isSame = rhs._visitModelObjects { object in
+            guard index < left.count, left[index] == ObjectIdentifier(object) else { return false }
+            index += 1
+            return true
+        }
+        return isSame && index == left.count
     }
 
     /// The offset of the property's storage inside `model`, which identifies the property in
@@ -134,7 +175,7 @@ protocol SavedField {
 
 extension Saved: SavedField {
     static func makeProperty(name: String, offset: Int, in prototype: ModelObject) -> AnySavedProperty {
-        let key = SavedProperty<Value>.storage(of: prototype, at: offset).pointee.key ?? name
-        return SavedProperty<Value>(key: key, offset: offset)
+        let storage = SavedProperty<Value>.storage(of: prototype, at: offset).pointee
+        return SavedProperty<Value>(key: storage.key ?? name, offset: offset, defaultValue: storage.value)
     }
 }

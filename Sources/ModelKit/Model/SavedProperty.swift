@@ -33,6 +33,19 @@ class AnySavedProperty: @unchecked Sendable {
     func visitModelObjects(of object: ModelObject, _ visitor: (ModelObject) -> Bool) -> Bool { true }
     /// The storage of the property in `object` when its type is a model class, else `nil`.
     func modelStorage(in object: ModelObject) -> UnsafeMutablePointer<ModelObject>? { nil }
+    /// Moves the value out of `object`, which is being deallocated, leaving the class's default
+    /// in its place; for ``ReleaseQueue``, and only for properties that hold model objects.
+    func takeValue(of object: ModelObject) -> Any { () }
+    /// The model object that the property holds in `object`, directly or as an optional;
+    /// `nil` when it holds none or a collection.
+    func modelObject(in object: ModelObject) -> ModelObject? { nil }
+    /// The dictionary form of `value`, a value of the property's type; `nil` for `nil`.
+    func savedValue(from value: Any, context: SaveContext) throws -> Any? { nil }
+    /// A value of the property's type read from its dictionary form, without storing it.
+    func makeValue(from savedValue: Any, context: LoadContext) throws -> Any { () }
+    /// Sets the property in `object` as its setter does: replacing a kept value and recording
+    /// a change, but leaving the notification of observers to the caller.
+    func assign(_ value: Any, to object: ModelObject) {}
 }
 
 /// The value types that loading and writing handle with code written for them, instead of
@@ -75,14 +88,18 @@ final class SavedProperty<Value: SavedValue>: AnySavedProperty, @unchecked Senda
     /// The wrapped class when `Value` is an optional model class, whose references are
     /// stored alike.
     private let optionalModelClass: ModelObject.Type?
+    /// The default value of the property, for ``takeValue(of:)``; `nil` for types that hold no
+    /// model objects.
+    private let defaultValue: Value?
 
-    init(key: String, offset: Int) {
+    init(key: String, offset: Int, defaultValue: Value) {
         // `value` is the first stored property of `Saved`, so the storage of the wrapper is
         // also the storage of its value; the fast paths below rely on it.
         precondition(
             FieldStorage.keepsValueFirst(Saved<Value>.self), "Saved<\(Value.self)> does not store its value first")
         kind = ValueKind(Value.self)
         optionalModelClass = (Value.self as? any OptionalModel.Type)?.wrappedModelClass
+        self.defaultValue = Value._containsModelObjects ? defaultValue : nil
         super.init(key: key, offset: offset, containsModelObjects: Value._containsModelObjects)
     }
 
@@ -174,7 +191,8 @@ final class SavedProperty<Value: SavedValue>: AnySavedProperty, @unchecked Senda
         case .int: return value(in: object, as: Int.self).pointee
         case .double: return value(in: object, as: Double.self).pointee
         case .bool: return value(in: object, as: Bool.self).pointee
-        case .date: return ISO8601.string(from: context.options.writtenDate(value(in: object, as: Date.self).pointee))
+        case .date:
+            return try ISO8601.string(from: context.options.writtenDate(value(in: object, as: Date.self).pointee))
         case .optionalString: return value(in: object, as: String?.self).pointee
         case .stringArray: return value(in: object, as: [String].self).pointee.map { $0 as Any }
         case .model: return try value(in: object, as: ModelObject.self).pointee.dictionaryForm(context: context)
@@ -216,7 +234,7 @@ final class SavedProperty<Value: SavedValue>: AnySavedProperty, @unchecked Senda
         case .int: writer.writeInteger(value(in: object, as: Int.self).pointee)
         case .double: try writer.writeDouble(value(in: object, as: Double.self).pointee)
         case .bool: writer.writeBool(value(in: object, as: Bool.self).pointee)
-        case .date: writer.writeDate(value(in: object, as: Date.self).pointee)
+        case .date: try writer.writeDate(value(in: object, as: Date.self).pointee)
         case .stringArray: try writer.writeArray(value(in: object, as: [String].self).pointee)
         case .model: try writer.writeModelObject(value(in: object, as: ModelObject.self).pointee)
         case .optionalString, .other: try value(in: object, as: Value.self).pointee._writeJSON(to: &writer)
@@ -260,7 +278,15 @@ final class SavedProperty<Value: SavedValue>: AnySavedProperty, @unchecked Senda
     }
 
     override func copiedValue(of object: ModelObject) -> Any {
-        storage(of: object).pointee.value._savedCopy(context: CopyContext())
+        CopyContext.copy(of: storage(of: object).pointee.value)
+    }
+
+    override func takeValue(of object: ModelObject) -> Any {
+        guard let defaultValue else { return () }
+        let storage = storage(of: object)
+        let value = storage.pointee.value
+        storage.pointee.value = defaultValue
+        return value
     }
 
     override func modelStorage(in object: ModelObject) -> UnsafeMutablePointer<ModelObject>? {
@@ -271,6 +297,36 @@ final class SavedProperty<Value: SavedValue>: AnySavedProperty, @unchecked Senda
     override func visitModelObjects(of object: ModelObject, _ visitor: (ModelObject) -> Bool) -> Bool {
         guard containsModelObjects else { return true }
         return storage(of: object).pointee.value._visitModelObjects(visitor)
+    }
+
+    override func modelObject(in object: ModelObject) -> ModelObject? {
+        guard containsModelObjects else { return nil }
+        if case .model = kind { return value(in: object, as: ModelObject.self).pointee }
+        // An optional model unwraps in the cast; a collection does not cast.
+        return storage(of: object).pointee.value as Any as? ModelObject
+    }
+
+    override func savedValue(from value: Any, context: SaveContext) throws -> Any? {
+        guard let value = value as? Value, !value._isNilSavedValue else { return nil }
+        return try value._savedValue(context: context)
+    }
+
+    override func makeValue(from savedValue: Any, context: LoadContext) throws -> Any {
+        try Value._make(savedValue: savedValue, context: context)
+    }
+
+    override func assign(_ value: Any, to object: ModelObject) {
+        guard let value = value as? Value else { return }
+        let storage = storage(of: object)
+        let oldValue = storage.pointee.value
+        object.isPristine = false
+        if !object.skippedValues.isEmpty {
+            _ = object.replaceSkippedValue(atOffset: offset, oldValue: oldValue)
+        }
+        if oldValue != value && !object.isSuppressingChanges {
+            object.recordChange(atOffset: offset, from: oldValue, to: value)
+        }
+        storage.pointee.value = value
     }
 }
 

@@ -31,7 +31,9 @@ extension ISO8601 {
 
     /// The date as DejalDate writes it, `yyyy-MM-dd'T'HH:mm:ss'Z'` in UTC, without fractional
     /// seconds.
-    static func dejalObjectString(from date: Date) -> String {
-        string(from: wholeSeconds(of: date))
+    ///
+    /// - Throws: A ``ModelError`` for a date that has no ISO 8601 text.
+    static func dejalObjectString(from date: Date) throws -> String {
+        try string(from: wholeSeconds(of: date))
     }
 }

@@ -30,6 +30,25 @@ enum FastCast {
         return value as? [String: Any]
     }
 
+    /// `value` when it holds exactly a `String`; `nil` for every other value, without the
+    /// general cast, even for values that would cast to a string.
+    @inline(__always)
+    static func exactString(_ value: Any) -> String? {
+        storedType(of: value) == stringType ? load(value, as: String.self) : nil
+    }
+
+    /// `value` as a dictionary, answering `nil` without the general cast for the other kinds
+    /// of value that a dictionary form holds, which are never dictionaries.
+    @inline(__always)
+    static func object(_ value: Any) -> [String: Any]? {
+        let stored = storedType(of: value)
+        if stored == dictionaryType { return load(value, as: [String: Any].self) }
+        if stored == stringType || stored == arrayType { return nil }
+        let type = ObjectIdentifier(type(of: value))
+        if type == numberType || type == booleanType || type == nullType || type == decimalType { return nil }
+        return value as? [String: Any]
+    }
+
     @inline(__always)
     static func array(_ value: Any) -> [Any]? {
         if storedType(of: value) == arrayType { return load(value, as: [Any].self) }

@@ -5,13 +5,31 @@ import Foundation
 /// `NSDictionary.isEqual(to:)` is not symmetric on Linux between Swift numbers and the
 /// `NSNumber`s that `JSONSerialization` returns, so the values are compared here by kind:
 /// booleans only equal booleans, numbers equal numbers of the same value.
+///
+/// The values are walked with a list of the pairs still to compare rather than by recursion,
+/// so values nested to any depth compare on any thread.
 enum DictionaryFormEquality {
-    /// Values nested more deeply than this compare as unequal rather than overflowing the
-    /// stack; values from JSON nest no deeper, but a dictionary can nest without end.
-    static let maximumDepth = 512
+    static func isEqual(_ lhs: Any, _ rhs: Any) -> Bool {
+        var pairs: [(Any, Any)] = []
+        return isEqual(lhs, rhs, nested: &pairs) && areEqual(&pairs)
+    }
 
-    static func isEqual(_ lhs: Any, _ rhs: Any, depth: Int = 0) -> Bool {
-        guard depth < maximumDepth else { return false }
+    static func isEqual(_ lhs: [String: Any], _ rhs: [String: Any]) -> Bool {
+        var pairs: [(Any, Any)] = []
+        return isEqual(lhs, rhs, nested: &pairs) && areEqual(&pairs)
+    }
+
+    /// Whether every pair is equal, elements of containers included.
+    private static func areEqual(_ pairs: inout [(Any, Any)]) -> Bool {
+        while let (left, right) = pairs.popLast() {
+            guard isEqual(left, right, nested: &pairs) else { return false }
+        }
+        return true
+    }
+
+    /// Whether two values are equal as far as they go, adding the pairs of their elements,
+    /// when they are containers, to `nested`.
+    private static func isEqual(_ lhs: Any, _ rhs: Any, nested: inout [(Any, Any)]) -> Bool {
         if let left = lhs as? String { return (rhs as? String) == left }
         if let left = lhs as? NSDecimalNumber, let right = rhs as? NSDecimalNumber { return left == right }
         if let left = SavedNumber(lhs) {
@@ -20,11 +38,12 @@ enum DictionaryFormEquality {
         }
         if let left = lhs as? [Any] {
             guard let right = rhs as? [Any], left.count == right.count else { return false }
-            return zip(left, right).allSatisfy { isEqual($0, $1, depth: depth + 1) }
+            nested.append(contentsOf: zip(left, right))
+            return true
         }
         if let left = lhs as? [String: Any] {
             guard let right = rhs as? [String: Any] else { return false }
-            return isEqual(left, right, depth: depth + 1)
+            return isEqual(left, right, nested: &nested)
         }
         if lhs is NSNull { return rhs is NSNull }
         if let left = lhs as? ModelObject { return left.isEqual(rhs) }
@@ -32,10 +51,11 @@ enum DictionaryFormEquality {
         return left == right
     }
 
-    static func isEqual(_ lhs: [String: Any], _ rhs: [String: Any], depth: Int = 0) -> Bool {
+    private static func isEqual(_ lhs: [String: Any], _ rhs: [String: Any], nested: inout [(Any, Any)]) -> Bool {
         guard lhs.count == rhs.count else { return false }
         for (key, left) in lhs {
-            guard let right = rhs[key], isEqual(left, right, depth: depth) else { return false }
+            guard let right = rhs[key] else { return false }
+            nested.append((left, right))
         }
         return true
     }

@@ -49,8 +49,10 @@ extension CodableSavedValue {
     /// - Throws: A ``ModelError`` for a value that cannot be written.
     public func _savedValue(context: SaveContext) throws -> Any {
         do {
-            let data = try CodableBridge.encoder.encode(self)
+            let data = try CodableBridge.encoder(options: context.options).encode(self)
             return try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+        } catch let error as ModelError {
+            throw error
         } catch {
             throw ModelError(.custom("\(Self.self) could not be encoded: \(error)"), underlyingError: error)
         }
@@ -61,18 +63,24 @@ extension CodableSavedValue {
     /// - Parameter writer: The writer to append to.
     /// - Throws: A ``ModelError`` for a value that JSON cannot hold.
     public func _writeJSON(to writer: inout JSONWriter) throws {
-        try writer.writeAny(_savedValue(context: SaveContext()))
+        try writer.writeAny(_savedValue(context: SaveContext(options: writer.options)))
     }
 }
 
 /// The encoder and decoder that `CodableSavedValue` uses, set up for ModelKit's formats.
 private enum CodableBridge {
-    static var encoder: JSONEncoder {
+    /// An encoder that writes dates as `options` write them.
+    static func encoder(options: WriteOptions) -> JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         encoder.dateEncodingStrategy = .custom { date, encoder in
             var container = encoder.singleValueContainer()
-            try container.encode(ISO8601.string(from: date))
+            do {
+                try container.encode(ISO8601.string(from: options.writtenDate(date)))
+            } catch var error as ModelError {
+                error.keyPath = keyPath(of: encoder.codingPath)
+                throw error
+            }
         }
         encoder.nonConformingFloatEncodingStrategy = .throw
         return encoder
@@ -101,8 +109,11 @@ private enum CodableBridge {
         @unknown default:
             return ModelError(.invalidValue(expected: "a valid \(type)", found: FoundValue.describe(found)))
         }
-        let path = ModelKeyPath(
-            context.codingPath.map { key in key.intValue.map { .index($0) } ?? .key(key.stringValue) })
-        return ModelError(.custom(context.debugDescription), at: path, underlyingError: error)
+        return ModelError(
+            .custom(context.debugDescription), at: keyPath(of: context.codingPath), underlyingError: error)
+    }
+
+    private static func keyPath(of codingPath: [any CodingKey]) -> ModelKeyPath {
+        ModelKeyPath(codingPath.map { key in key.intValue.map { .index($0) } ?? .key(key.stringValue) })
     }
 }

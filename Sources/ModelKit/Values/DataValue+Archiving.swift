@@ -56,16 +56,7 @@ extension DataValue {
     /// `NSKeyedUnarchiver` on Linux stops the process when secure decoding meets a class it was
     /// not given, instead of throwing, so the names are checked before it reads the archive.
     private static func checkArchivedClasses(in data: Data, allowing allowedClass: AnyClass) throws {
-        let archive: Any
-        do {
-            archive = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
-        } catch {
-            throw ModelError(.custom("the data is not a keyed archive: \(error)"), underlyingError: error)
-        }
-        guard let objects = (archive as? [String: Any])?["$objects"] as? [Any] else {
-            throw ModelError(.custom("the data is not a keyed archive"))
-        }
-        for case let description as [String: Any] in objects {
+        for description in try KeyedArchive.objectDescriptions(in: data) {
             // The unarchiver looks at these two entries, read as these types, and at no other.
             var names = description["$classhints"] as? [String] ?? []
             if let name = description["$classname"] as? String { names.append(name) }

@@ -72,8 +72,12 @@ public final class DataValue: ModelObject {
     }
 
     override func didLoadValues() {
-        // The length saved with the data is not trusted: DejalData recomputed it too.
+        // The length saved with the data is not trusted: DejalData recomputed it too. Nor is a
+        // length that a lenient load skipped kept to be written back.
         _savedLength.value = savedData.data?.count ?? 0
+        if !skippedValues.isEmpty, let length = ModelMetadata.of(Self.self).propertiesByKey["length"] {
+            skippedValues[length.offset] = nil
+        }
     }
 }
 

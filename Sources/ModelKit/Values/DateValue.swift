@@ -73,6 +73,10 @@ public final class DateValue: ModelObject {
     }
 
     /// The saved form of the date, such as `"2015-02-23T18:30:00Z"`, or `nil` for no date.
+    ///
+    /// A date that ISO 8601 text cannot hold (NaN, infinity, or beyond the years -999,999,999
+    /// to 999,999,999) has no saved form either: `string` is then `nil` while ``date`` is not,
+    /// and writing the value throws a ``ModelError``.
     public var string: String? {
         savedDate.text
     }

@@ -28,9 +28,11 @@ struct SavedDate: Hashable, CustomStringConvertible {
             return
         }
         // One round trip settles almost every date; far from 2001 a Double cannot hold every
-        // microsecond, and a second one settles those.
+        // microsecond, and a second one settles those. A date that has no text (NaN, or beyond
+        // the years ISO 8601 text holds) stays as it is, and writing it throws.
         for _ in 0..<3 {
-            guard let next = ISO8601.date(from: Self.text(for: rounded)), next != rounded else { break }
+            guard let text = try? Self.text(for: rounded), let next = ISO8601.date(from: text), next != rounded
+            else { break }
             rounded = next
         }
         self.date = rounded
@@ -52,25 +54,33 @@ struct SavedDate: Hashable, CustomStringConvertible {
         return ISO8601.date(from: text + "Z")
     }
 
-    private static func text(for date: Date) -> String {
-        ISO8601.string(from: date, maximumFractionDigits: fractionDigits)
+    private static func text(for date: Date) throws -> String {
+        try ISO8601.string(from: date, maximumFractionDigits: fractionDigits)
     }
 
-    /// The saved string, such as `2015-02-23T18:30:00Z`; `nil` for no date.
+    /// The saved string, such as `2015-02-23T18:30:00Z`; `nil` for no date, and for a date
+    /// that has no ISO 8601 text (NaN, infinity, or beyond the years that text holds).
     var text: String? {
-        date.map(Self.text(for:))
+        date.flatMap { try? Self.text(for: $0) }
     }
 
-    /// The string that DejalDate writes for the date: whole seconds, and `Date.distantPast`
-    /// as DejalObject wrote it.
-    var dejalObjectText: String? {
+    /// The string that a write with `options` writes: the saved string, or in
+    /// ``WriteOptions/dejalObjectFormat`` what DejalDate writes, whole seconds and
+    /// `Date.distantPast` as DejalObject wrote it; `nil` for no date.
+    ///
+    /// - Throws: A ``ModelError`` for a date that has no ISO 8601 text.
+    func writtenText(options: WriteOptions) throws -> String? {
         guard let date else { return nil }
-        if date == .distantPast { return Self.legacyDistantPastText }
-        return ISO8601.dejalObjectString(from: date)
+        guard options.contains(.dejalObjectFormat) else { return try Self.text(for: date) }
+        // Compared in whole seconds, so that a date within a second after it is written the
+        // same way, and reads back as it.
+        if ISO8601.wholeSeconds(of: date) == .distantPast { return Self.legacyDistantPastText }
+        return try ISO8601.dejalObjectString(from: date)
     }
 
     var description: String {
-        text ?? "nil"
+        guard let date else { return "nil" }
+        return text ?? "\(date.timeIntervalSinceReferenceDate) seconds from 2001-01-01T00:00:00Z"
     }
 }
 
@@ -90,13 +100,11 @@ extension SavedDate: SavedValue {
     }
 
     func _savedValue(context: SaveContext) throws -> Any {
-        let text = context.options.contains(.dejalObjectFormat) ? dejalObjectText : text
-        return text ?? NSNull()
+        try writtenText(options: context.options) ?? NSNull()
     }
 
     func _writeJSON(to writer: inout JSONWriter) throws {
-        let text = writer.options.contains(.dejalObjectFormat) ? dejalObjectText : text
-        guard let text else { return writer.writeNull() }
+        guard let text = try writtenText(options: writer.options) else { return writer.writeNull() }
         writer.writeString(text)
     }
 

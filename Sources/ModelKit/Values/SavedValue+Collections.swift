@@ -176,7 +176,10 @@ extension Set: SavedValue where Element: SavedValue {
     /// - Returns: The copy.
     public func _savedCopy(context: CopyContext) -> Set<Element> {
         guard Element._containsModelObjects else { return self }
-        return Set(map { $0._savedCopy(context: context) })
+        let copies = map { $0._savedCopy(context: context) }
+        // A set hashes and compares its elements as it is built: the copies need their values.
+        context.fillCopies()
+        return Set(copies)
     }
 }
 

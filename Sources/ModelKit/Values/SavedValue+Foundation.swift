@@ -24,15 +24,21 @@ extension Date: SavedValue {
     ///
     /// - Parameter context: The state of the write.
     /// - Returns: The dictionary form.
+    /// - Throws: A ``ModelError`` for a date that has no ISO 8601 text that reads back as the
+    ///   same date: NaN, infinity, a date outside the years -999,999,999 to 999,999,999, or one
+    ///   within two seconds of 2001-01-01T00:00:00Z whose fraction, at full `Double` precision,
+    ///   needs more digits than reading keeps.
     public func _savedValue(context: SaveContext) throws -> Any {
-        ISO8601.string(from: context.options.writtenDate(self))
+        try ISO8601.string(from: context.options.writtenDate(self))
     }
 
     /// Writes the ISO 8601 string.
     ///
     /// - Parameter writer: The writer to append to.
+    /// - Throws: A ``ModelError`` for a date that has no ISO 8601 text that reads back; see
+    ///   ``_savedValue(context:)``.
     public func _writeJSON(to writer: inout JSONWriter) throws {
-        writer.writeDate(self)
+        try writer.writeDate(self)
     }
 }
 

@@ -1,0 +1,196 @@
+import Foundation
+
+extension ModelObject {
+    /// Applies a JSON Merge Patch (RFC 7396), as a server sends back in answer to a `PATCH`
+    /// request or as ``mergePatch()`` makes.
+    ///
+    /// ```swift
+    /// try note.apply(mergePatch: ["text": "Shopping", "due": NSNull(), "label": ["red": 1]])
+    /// ```
+    ///
+    /// Each key of the patch sets the value under that key:
+    /// - a value replaces the property's value, read as loading reads it; `NSNull()` sets an
+    ///   optional to `nil`, and is an error for any other property;
+    /// - a dictionary given to a property that holds a model object of the class it names (or
+    ///   that names none) merges into that object, key by key; for a property that holds no
+    ///   object, or one of another class, it makes a new object as loading does;
+    /// - a dictionary given to any other property whose dictionary form is a dictionary, such
+    ///   as a `[String: Int]`, merges into that form: its keys replace entries and `NSNull()`
+    ///   removes one;
+    /// - keys the class does not declare merge into ``unknownValues``; `NSNull()` removes one.
+    ///
+    /// `version` is not read, since a patch carries values of this version; a
+    /// `representedClassName` that names a class unrelated to this object's is an error.
+    ///
+    /// The values set count as changes, as if the user had set them: observers are notified,
+    /// and ``changedKeys`` and ``mergePatch()`` report them. The patch applies all or nothing:
+    /// when it throws, the object is unchanged. A lenient apply leaves a value that does not
+    /// fit as it was and records the problem in ``loadIssues``.
+    ///
+    /// - Parameters:
+    ///   - patch: The patch, in the dictionary form.
+    ///   - options: How to read the values; strict by default.
+    /// - Throws: A ``ModelError`` naming the key path of the first value that does not fit,
+    ///   unless `options` contains ``LoadOptions/lenient``.
+    public func apply(mergePatch patch: [String: Any], options: LoadOptions = []) throws {
+        let context = LoadContext(options: options)
+        _ = try type(of: self).resolveClass(in: patch, context: context, use: .fixed)
+        try context.enterObject()
+        defer { context.leaveObject() }
+        let plan = try makePlan(for: patch, context: context)
+        commit(plan)
+        loadIssues = context.issues
+    }
+
+    /// Applies a JSON Merge Patch given as JSON; see ``apply(mergePatch:options:)``.
+    ///
+    /// - Parameters:
+    ///   - json: UTF-8 JSON whose top level is an object: a patch that replaces the whole
+    ///     document with another kind of value cannot apply to a model.
+    ///   - options: How to read the values; strict by default.
+    /// - Throws: A ``ModelError`` for invalid JSON, a top level that is not an object, or a
+    ///   value that does not fit; the object is then unchanged.
+    public func apply(mergePatchJSON json: Data, options: LoadOptions = []) throws {
+        try apply(mergePatch: Self.parseJSON(json), options: options)
+    }
+
+    /// Applies a JSON Merge Patch given as a JSON string; see ``apply(mergePatch:options:)``.
+    ///
+    /// - Parameters:
+    ///   - json: JSON whose top level is an object.
+    ///   - options: How to read the values; strict by default.
+    /// - Throws: A ``ModelError`` for invalid JSON or a value that does not fit; the object is
+    ///   then unchanged.
+    public func apply(mergePatchJSON json: String, options: LoadOptions = []) throws {
+        try apply(mergePatchJSON: Data(json.utf8), options: options)
+    }
+
+    // MARK: Reading the patch
+
+    /// Reads every value of `patch` for this object and the objects it merges into, setting
+    /// nothing yet.
+    private func makePlan(for patch: [String: Any], context: LoadContext) throws -> MergePatchPlan {
+        let metadata = context.metadata(of: type(of: self))
+        var plan = MergePatchPlan()
+        for property in metadata.properties {
+            guard let value = patch[property.key] else { continue }
+            try reading(property.key, context: context) {
+                try addValue(value, for: property, to: &plan, context: context)
+            }
+        }
+        let unknownKeys = patch.keys.filter {
+            metadata.propertiesByKey[$0] == nil && $0 != Self.versionKey && $0 != Self.classNameKey
+        }
+        for key in unknownKeys.sorted() {
+            guard let value = patch[key] else { continue }
+            try reading(key, context: context) {
+                try addValue(value, forUnknownKey: key, to: &plan)
+            }
+        }
+        return plan
+    }
+
+    /// Runs `body`, which reads the value under `key`, prefixing the problems it finds with
+    /// the key; in a lenient apply, a value that does not fit in whole or in part is left out.
+    private func reading(_ key: String, context: LoadContext, _ body: () throws -> Void) throws {
+        let droppedMark = context.droppedValueCount
+        defer { context.droppedValueCount = droppedMark }
+        do {
+            try context.within(.key(key), body)
+        } catch let error as ModelError where context.isLenient {
+            try context.report(error)
+        }
+    }
+
+    private func addValue(
+        _ value: Any,
+        for property: AnySavedProperty,
+        to plan: inout MergePatchPlan,
+        context: LoadContext
+    ) throws {
+        let object = property.modelObject(in: self)
+        let objectPatch = FastCast.dictionary(value)
+        if let object, let objectPatch, object.acceptsMergePatch(objectPatch) {
+            try context.enterObject()
+            defer { context.leaveObject() }
+            plan.nestedPlans.append((object, try object.makePlan(for: objectPatch, context: context)))
+            return
+        }
+        var source = value
+        if objectPatch != nil {
+            // Keys the patch leaves out keep their values; an object of another class, or
+            // one where there was none, starts from nothing.
+            let target = object == nil ? try writtenValue(of: property, context: SaveContext()) : nil
+            source = try JSONMergePatch.merged(value, into: target)
+        }
+        let droppedMark = context.droppedValueCount
+        let newValue = try property.makeValue(from: source, context: context)
+        if context.droppedValueCount == droppedMark {
+            plan.values.append((property, newValue))
+        }
+    }
+
+    private func addValue(_ value: Any, forUnknownKey key: String, to plan: inout MergePatchPlan) throws {
+        let current = unknownValues[key]
+        if JSONMergePatch.isNull(value) {
+            if current != nil { plan.unknownValues.append((key, nil)) }
+            return
+        }
+        let newValue = try JSONMergePatch.merged(value, into: current)
+        if let current, DictionaryFormEquality.isEqual(current, newValue) { return }
+        plan.unknownValues.append((key, newValue))
+    }
+
+    /// Whether a patch of this object's values merges into it: it names this object's class,
+    /// the class name the object keeps, or none.
+    private func acceptsMergePatch(_ patch: [String: Any]) -> Bool {
+        guard let name = patch[Self.classNameKey] else { return true }
+        let metadata = ModelMetadata.of(type(of: self))
+        guard let name = FastCast.string(name) else { return false }
+        return name == keptClassName || name == metadata.modelName || metadata.legacyModelNames.contains(name)
+    }
+
+    // MARK: Setting the values
+
+    private func commit(_ plan: MergePatchPlan) {
+        if !plan.values.isEmpty || !plan.unknownValues.isEmpty {
+            withMutationOfSavedValues {
+                for (property, value) in plan.values {
+                    property.assign(value, to: self)
+                }
+                for (key, value) in plan.unknownValues {
+                    replaceUnknownValue(forKey: key, with: value)
+                }
+                if !plan.values.isEmpty { updateRepeatedValues() }
+            }
+        }
+        for (object, nestedPlan) in plan.nestedPlans {
+            object.commit(nestedPlan)
+        }
+    }
+
+    /// Brings saved values that repeat what other saved values hold up to date, as loading
+    /// does (``DataValue`` recomputes its `length`), recording what that changes.
+    private func updateRepeatedValues() {
+        let properties = ModelMetadata.of(type(of: self)).properties
+        let before = properties.map { $0.value(of: self) }
+        didLoadValues()
+        for (property, old) in zip(properties, before) where !property.isEqual(old, toValueOf: self) {
+            withMutationOfChangeRecord {
+                if let original = changeRecord.properties[property.offset] {
+                    if property.isEqual(original, toValueOf: self) { changeRecord.properties[property.offset] = nil }
+                } else {
+                    changeRecord.properties[property.offset] = old
+                }
+            }
+        }
+    }
+}
+
+/// What a merge patch sets in one model object and in the objects it merges into, read and
+/// checked before anything is set, so that a patch that does not fit changes nothing.
+private struct MergePatchPlan {
+    var values: [(property: AnySavedProperty, value: Any)] = []
+    var unknownValues: [(key: String, value: Any?)] = []
+    var nestedPlans: [(object: ModelObject, plan: MergePatchPlan)] = []
+}

@@ -1,0 +1,162 @@
+import Foundation
+
+extension ModelObject {
+    /// The object's changes since it was created, loaded or cleared, as a JSON Merge Patch
+    /// (RFC 7396) against its values at that moment.
+    ///
+    /// ```swift
+    /// note.text = "Shopping"
+    /// note.due = nil
+    /// note.label.red = 1
+    /// try note.mergePatch()   // ["text": "Shopping", "due": NSNull(), "label": ["red": 1]]
+    /// ```
+    ///
+    /// The patch holds only what changed, in the dictionary form:
+    /// - each changed property with its new value, and `NSNull()` for an optional set to
+    ///   `nil`;
+    /// - for a nested model object that is still the same object, the patch of its own
+    ///   changes; an object set in its place is given whole, as its dictionary form, with
+    ///   `NSNull()` for each key of the replaced object that it lacks;
+    /// - arrays and sets whole, since a merge patch cannot edit them, and dictionaries as the
+    ///   patch of their entries, with `NSNull()` for a removed entry: both also when only the
+    ///   model objects inside them changed;
+    /// - each changed unknown value, and `NSNull()` for a removed one.
+    ///
+    /// An object without changes gives `[:]`. Applying the patch with
+    /// ``apply(mergePatch:options:)`` to the object as it was gives an object equal to this
+    /// one. A merge patch cannot set a key to `null`: `null` removes the key, so a `nil` value
+    /// in a saved dictionary, or an unknown value that is `null`, does not survive it.
+    ///
+    /// - Returns: The patch, property-list and `JSONSerialization` compatible.
+    /// - Throws: A ``ModelError`` for model objects that contain themselves, or that are nested
+    ///   more than ``SaveContext/maximumDepth`` levels deep.
+    public func mergePatch() throws -> [String: Any] {
+        var context = MergePatchContext()
+        return try mergePatch(context: &context)
+    }
+
+    /// The object's changes as JSON Merge Patch text, to send as the body of an HTTP `PATCH`
+    /// request with the content type `application/merge-patch+json`.
+    ///
+    /// The patch is ``mergePatch()``'s; an object without changes gives `{}`. Its keys are
+    /// always sorted, so the same changes give the same bytes.
+    ///
+    /// - Parameter options: The layout, `[]` for pretty-printed, and the format of the values
+    ///   given whole (``WriteOptions/dejalObjectFormat``).
+    /// - Returns: The JSON.
+    /// - Throws: A ``ModelError`` for values that JSON cannot hold, such as NaN, and for model
+    ///   objects that contain themselves or are nested too deeply.
+    public func mergePatchJSON(options: WriteOptions = []) throws -> Data {
+        var context = MergePatchContext(options: options)
+        let patch = try mergePatch(context: &context)
+        var writer = JSONWriter(options: options)
+        try writer.writePatch(patch)
+        return writer.buffer.data()
+    }
+
+    /// The patch of this object's changes.
+    func mergePatch(context: inout MergePatchContext) throws -> [String: Any] {
+        let metadata = context.metadata(of: type(of: self))
+        if changeRecord.isEmpty && !metadata.containsModelObjects { return [:] }
+        var patch: [String: Any] = [:]
+        for (offset, original) in changeRecord.properties {
+            guard let property = metadata.propertiesByOffset[offset] else { continue }
+            try patching(property) {
+                patch[property.key] = try patchValue(of: property, replacing: original, context: &context)
+            }
+        }
+        if metadata.containsModelObjects {
+            for property in metadata.unretainedProperties {
+                try property._withUnsafeGuaranteedRef { property in
+                    guard property.containsModelObjects, changeRecord.properties[property.offset] == nil else { return }
+                    try patching(property) {
+                        patch[property.key] = try patchValue(ofUnchanged: property, context: &context)
+                    }
+                }
+            }
+        }
+        for (key, original) in changeRecord.unknownKeys {
+            if let change = JSONMergePatch.difference(from: original, to: unknownValues[key]) {
+                patch[key] = change
+            }
+        }
+        return patch
+    }
+
+    /// Runs `body`, which patches `property`, prefixing the errors it throws with its key.
+    private func patching(_ property: AnySavedProperty, _ body: () throws -> Void) throws {
+        do {
+            try body()
+        } catch let error as ModelError {
+            throw error.prefixed(with: .key(property.key))
+        }
+    }
+
+    /// The patch of a property set since the last load or clear; `nil` when it has nothing to
+    /// patch.
+    private func patchValue(
+        of property: AnySavedProperty,
+        replacing original: Any,
+        context: inout MergePatchContext
+    ) throws -> Any? {
+        let object = property.containsModelObjects ? property.modelObject(in: self) : nil
+        if let object, (original as? ModelObject) === object {
+            // Set away from this object and back, and still recorded because the object does
+            // not equal itself (it holds a NaN): what changed is inside it.
+            return try patchValue(ofUnchanged: property, context: &context)
+        }
+        // Only model objects write baselines of their own.
+        let old = try baselineValue(
+            of: property, context: property.containsModelObjects ? context.baseline : context.current)
+        let new = try writtenValue(of: property, context: context.current)
+        if let new, object != nil {
+            return JSONMergePatch.replacement(of: old, with: new)
+        }
+        return JSONMergePatch.difference(from: old, to: new)
+    }
+
+    /// The patch of a property that holds model objects and was not set since the last load
+    /// or clear: the patch of the object it holds, or the changes inside the collection.
+    private func patchValue(ofUnchanged property: AnySavedProperty, context: inout MergePatchContext) throws -> Any? {
+        if let object = property.modelObject(in: self) {
+            guard object.mayHaveChanges(context: &context) else { return nil }
+            let patch = try context.patchingNestedObjects(of: self) { try object.mergePatch(context: &$0) }
+            return patch.isEmpty ? nil : patch
+        }
+        guard holdsChangedObjects(in: property) else { return nil }
+        let old = try baselineValue(of: property, context: context.baseline)
+        return JSONMergePatch.difference(from: old, to: try writtenValue(of: property, context: context.current))
+    }
+
+    /// Whether this object or one nested in it may have changes: it has changes, or it holds
+    /// model objects.
+    private func mayHaveChanges(context: inout MergePatchContext) -> Bool {
+        !changeRecord.isEmpty || context.metadata(of: type(of: self)).containsModelObjects
+    }
+}
+
+extension JSONWriter {
+    /// Writes a merge patch, its keys sorted.
+    mutating func writePatch(_ patch: [String: Any]) throws {
+        guard !patch.isEmpty else { return try writeAny(patch) }
+        beginObject()
+        if patch.count == 1, let (key, value) = patch.first {
+            try writeEntry(key, value, isFirst: true)
+        } else {
+            for (index, key) in patch.keys.sorted(by: JSONWriter.keyOrder).enumerated() {
+                guard let value = patch[key] else { continue }
+                try writeEntry(key, value, isFirst: index == 0)
+            }
+        }
+        endObject(isEmpty: false)
+    }
+
+    private mutating func writeEntry(_ key: String, _ value: Any, isFirst: Bool) throws {
+        writeKey(key, isFirst: isFirst)
+        do {
+            try writeAny(value)
+        } catch let error as ModelError {
+            throw error.prefixed(with: .key(key))
+        }
+    }
+}

@@ -57,7 +57,6 @@ enum MemoryProbe {
             loaded = Plain.DemoCatalog(
                 dictionary: try JSONSerialization.jsonObject(with: json) as? [String: Any] ?? [:])
         case .bareParse: loaded = try JSONSerialization.jsonObject(with: json)
-        case .wholeDocument: throw BenchmarkError("the whole document is no way of loading")
         }
         guard let growth = memory.growth else { throw BenchmarkError("no peak memory") }
         withExtendedLifetime(loaded) {

@@ -9,7 +9,7 @@ extension ModelObject {
     }
 
     /// How one pass over an object's entries ended.
-    private enum Pass {
+    enum Pass {
         case loaded(ModelObject)
         /// Read the entries again into an object of this class, or of the class the data
         /// names, reusing the property's object or not.
@@ -211,45 +211,6 @@ extension ModelObject {
         }
     }
 
-    /// Reads an entry that is not a property's first: `version` or `representedClassName`,
-    /// a key the class does not declare, or a property's key again.
-    ///
-    /// - Returns: `nil` to go on; otherwise how the pass ends.
-    @inline(never)
-    private func readOtherEntry(
-        _ key: JSONReader.StringToken,
-        match: KeyTable.Match?,
-        header: inout ObjectHeader,
-        from reader: inout JSONReader,
-        metadata: ModelMetadata,
-        keyTable: KeyTable,
-        expected: ModelObject.Type,
-        isClassFixed: Bool,
-        classNames: ClassNameUse,
-        context: LoadContext
-    ) throws -> Pass? {
-        switch match {
-        case .property?:
-            // The second value of a property: the dictionary form keeps the last one.
-            return .dictionary
-        case .version?, .className?:
-            let headerKey: ObjectHeader.Key = match == .version ? .version : .className
-            guard try header.read(headerKey, from: &reader, of: expected, classNames: classNames, context: context),
-                header.isCurrent(for: metadata)
-            else { return .dictionary }
-            if !isClassFixed, let named = header.resolved?.modelClass, named != type(of: self) {
-                return .again(named, mayReuse: false)
-            }
-            return nil
-        case nil:
-            // A key that is not ASCII and equals a saved key as a `String` is rare enough to
-            // leave to the dictionary form, which finds it the same way.
-            guard reader.match(key, in: metadata, keyTable: keyTable) == nil else { return .dictionary }
-            let text = reader.makeString(key)
-            return try readUnknownValue(forKey: text, from: &reader, context: context) ? nil : .dictionary
-        }
-    }
-
     /// The object that `storage` holds when loading may load into it instead of replacing it:
     /// untouched, of this very class, and held nowhere else.
     private static func reusableObject(in storage: UnsafeMutablePointer<ModelObject>) -> ModelObject? {
@@ -257,113 +218,33 @@ extension ModelObject {
         else { return nil }
         return storage.pointee
     }
+}
 
-    /// Reads the value of the property at `index`; `false` when it does not fit and a later
-    /// entry has the same key, so that the dictionary way decides which counts.
-    private func readProperty(
-        at index: Int,
-        metadata: ModelMetadata,
-        keyTable: KeyTable,
-        from reader: inout JSONReader,
-        context: LoadContext
-    ) throws -> Bool {
-        let start = reader.mark
-        let mark = context.issues.count
-        let droppedMark = context.droppedValueCount
-        do {
-            try metadata.unretainedProperties[index]._withUnsafeGuaranteedRef {
-                try $0.read(from: &reader, into: self, context: context)
-            }
-        } catch {
-            return try recoverProperty(
-                at: index, after: error, at: start, issuesFrom: mark, droppedMark: droppedMark, metadata: metadata,
-                keyTable: keyTable, reader: &reader, context: context)
-        }
-        if context.issues.count != mark || context.droppedValueCount != droppedMark || !skippedValues.isEmpty {
-            settleIssues(
-                ofProperty: index, at: start, issuesFrom: mark, droppedMark: droppedMark, metadata: metadata,
-                reader: &reader, context: context)
-        }
-        return true
+/// The saved properties whose keys an object's data has had so far, by index: in the bits of
+/// one word for classes of up to 64 properties, which is nearly all of them.
+struct FoundProperties {
+    private var bits: UInt64 = 0
+    private var more: [Bool]
+
+    init(count: Int) {
+        more = count > 64 ? Array(repeating: false, count: count) : []
     }
 
-    /// After a property's value loaded, as the dictionary form's `load` does: prefixes the
-    /// problems found in it with its key, keeps the whole value when part of it was dropped,
-    /// and forgets a value kept from an earlier load.
-    @inline(never)
-    private func settleIssues(
-        ofProperty index: Int,
-        at start: JSONReader.Mark,
-        issuesFrom mark: Int,
-        droppedMark: Int,
-        metadata: ModelMetadata,
-        reader: inout JSONReader,
-        context: LoadContext
-    ) {
-        let property = metadata.properties[index]
-        context.prefixIssues(from: mark, with: .key(property.key))
-        if context.droppedValueCount != droppedMark {
-            context.droppedValueCount = droppedMark
-            keepPartlyLoadedValue(of: property, at: start, reader: &reader)
-        } else if !skippedValues.isEmpty {
-            skippedValues[property.offset] = nil
+    /// Records the property at `index`; `false` when it was found before.
+    @inline(__always)
+    mutating func insert(_ index: Int) -> Bool {
+        if index < 64 {
+            let bit: UInt64 = 1 << UInt64(index)
+            defer { bits |= bit }
+            return bits & bit == 0
         }
+        defer { more[index] = true }
+        return !more[index]
     }
 
-    /// Settles a property's value that did not load: `false` when a later entry has the same
-    /// key, else as ``recoverProperty(_:after:at:issuesFrom:reader:context:)`` does.
-    @inline(never)
-    private func recoverProperty(
-        at index: Int,
-        after error: any Error,
-        at start: JSONReader.Mark,
-        issuesFrom mark: Int,
-        droppedMark: Int,
-        metadata: ModelMetadata,
-        keyTable: KeyTable,
-        reader: inout JSONReader,
-        context: LoadContext
-    ) throws -> Bool {
-        // The value is read again, or kept whole: what the first reading dropped does not count.
-        context.droppedValueCount = droppedMark
-        let property = metadata.properties[index]
-        do {
-            if let settled = error as? SettledError, settled.isFatal { throw settled }
-            reader.rewind(to: start)
-            let isSameProperty = { (reader: JSONReader, key: JSONReader.StringToken) in
-                reader.match(key, in: metadata, keyTable: keyTable) == .property(index)
-            }
-            if try reader.hasLaterKey(matching: isSameProperty) { return false }
-        } catch let settled as SettledError {
-            throw settled.prefixed(with: .key(property.key))
-        }
-        try recoverProperty(property, after: error, at: start, issuesFrom: mark, reader: &reader, context: context)
-        return true
-    }
-
-    /// Reads the value of a key that the class does not declare into ``unknownValues``;
-    /// `false` when it is unusable and a later entry has the same key.
-    @inline(never)
-    private func readUnknownValue(forKey key: String, from reader: inout JSONReader, context: LoadContext) throws
-        -> Bool
-    {
-        let start = reader.mark
-        do {
-            unknownValues[key] = try reader.readFoundationValue()
-        } catch let settled as SettledError {
-            do {
-                if settled.isFatal { throw settled }
-                reader.rewind(to: start)
-                if try reader.hasLaterKey(matching: { reader, later in reader.key(later, equals: key) }) {
-                    return false
-                }
-            } catch let settled as SettledError {
-                throw settled.prefixed(with: .key(key))
-            }
-            try reader.skip(
-                after: settled.prefixed(with: .key(key)), at: start, issuesFrom: context.issues.count,
-                component: .key(key), context: context)
-        }
-        return true
+    /// Whether the property at `index` was found.
+    @inline(__always)
+    func contains(_ index: Int) -> Bool {
+        index < 64 ? bits & (1 << UInt64(index)) != 0 : more[index]
     }
 }

@@ -48,43 +48,10 @@ class AnySavedProperty: @unchecked Sendable {
     func assign(_ value: Any, to object: ModelObject) {}
 }
 
-/// The value types that loading and writing handle with code written for them, instead of
-/// the generic code of `SavedProperty<Value>`, which reaches every operation through witness
-/// tables and instantiates generic metadata on the way.
-enum ValueKind {
-    case string
-    case int
-    case double
-    case bool
-    case date
-    case optionalString
-    case stringArray
-    case model(ModelObject.Type)
-    case other
-
-    init(_ type: Any.Type) {
-        switch ObjectIdentifier(type) {
-        case ObjectIdentifier(String.self): self = .string
-        case ObjectIdentifier(Int.self): self = .int
-        case ObjectIdentifier(Double.self): self = .double
-        case ObjectIdentifier(Bool.self): self = .bool
-        case ObjectIdentifier(Date.self): self = .date
-        case ObjectIdentifier(String?.self): self = .optionalString
-        case ObjectIdentifier([String].self): self = .stringArray
-        default:
-            if let modelClass = type as? ModelObject.Type {
-                self = .model(modelClass)
-            } else {
-                self = .other
-            }
-        }
-    }
-}
-
 // Immutable after creation: the key, the offset, the kind and the pre-quoted keys are `let`
 // constants.
 final class SavedProperty<Value: SavedValue>: AnySavedProperty, @unchecked Sendable {
-    private let kind: ValueKind
+    let kind: ValueKind
     /// The wrapped class when `Value` is an optional model class, whose references are
     /// stored alike.
     private let optionalModelClass: ModelObject.Type?
@@ -118,7 +85,7 @@ final class SavedProperty<Value: SavedValue>: AnySavedProperty, @unchecked Senda
     /// has checked through ``kind`` to be `Value` (or, for a model class, its superclass
     /// `ModelObject`, whose references are stored alike).
     @inline(__always)
-    private func value<T>(in object: ModelObject, as type: T.Type) -> UnsafeMutablePointer<T> {
+    func value<T>(in object: ModelObject, as type: T.Type) -> UnsafeMutablePointer<T> {
         FieldStorage.pointer(in: object, at: offset, as: T.self)
     }
 
@@ -164,23 +131,6 @@ final class SavedProperty<Value: SavedValue>: AnySavedProperty, @unchecked Senda
             }
         default:
             try readScalar(from: &reader, into: object, context: context)
-        }
-    }
-
-    @inline(never)
-    private func readScalar(from reader: inout JSONReader, into object: ModelObject, context: LoadContext) throws {
-        switch kind {
-        case .string: value(in: object, as: String.self).pointee = try reader.readStringValue()
-        case .int: value(in: object, as: Int.self).pointee = try reader.readIntegerValue(Int.self)
-        case .double: value(in: object, as: Double.self).pointee = try reader.readDoubleValue()
-        case .bool: value(in: object, as: Bool.self).pointee = try reader.readBoolValue()
-        case .date: value(in: object, as: Date.self).pointee = try reader.readDateValue()
-        case .optionalString:
-            value(in: object, as: String?.self).pointee = try reader.readNull() ? nil : reader.readStringValue()
-        case .stringArray:
-            value(in: object, as: [String].self).pointee = try [String]._read(from: &reader, context: context)
-        case .model, .other:
-            value(in: object, as: Value.self).pointee = try Value._read(from: &reader, context: context)
         }
     }
 
@@ -328,13 +278,4 @@ final class SavedProperty<Value: SavedValue>: AnySavedProperty, @unchecked Senda
         }
         storage.pointee.value = value
     }
-}
-
-/// An optional model class, whose wrapped class is found without knowing it statically.
-protocol OptionalModel {
-    static var wrappedModelClass: ModelObject.Type { get }
-}
-
-extension Optional: OptionalModel where Wrapped: ModelObject {
-    static var wrappedModelClass: ModelObject.Type { Wrapped.self }
 }

@@ -4,14 +4,15 @@ import ModelKit
 /// What the fuzz target does with each input, shared with `FuzzRegressionTests` so that every
 /// input the fuzzer ever stopped on is checked again by `swift test`.
 ///
-/// Each input goes to `init(json:)`, `make(json:)` and `load(json:)`, strict and lenient.
+/// Each input goes to `init(json:)`, `make(json:)` and `load(json:)`, strict and lenient,
+/// through ModelKit's reader and through `JSONSerialization` (`LoadOptions.foundationReader`).
 /// Besides crashes, it reports broken promises: an error that is not a `ModelError`, a failed
-/// load that changed its object, a loaded object with changes, and a loaded object that does
-/// not write and read back equal to itself through each writer, the dictionary form and
-/// `copy()`, or whose JSON from ModelKit's writer does not read back into the same bytes —
-/// in DejalObject's format too, which drops fractional seconds and so is checked only for
-/// that. An object from a lenient load writes back the values it skipped, so it reads back
-/// leniently.
+/// load that changed its object, readers that disagree (see `ReaderAgreement`), a loaded
+/// object with changes, and a loaded object that does not write and read back equal to itself
+/// through each writer and each reader, the dictionary form and `copy()`, or whose JSON from
+/// ModelKit's writer does not read back into the same bytes — in DejalObject's format too,
+/// which drops fractional seconds and so is checked only for that. An object from a lenient
+/// load writes back the values it skipped, so it reads back leniently.
 ///
 /// The fuzz package compiles this file through a link to it in Fuzz/Sources/ModelKitFuzz, so
 /// it uses ModelKit's public API and Foundation only.
@@ -25,15 +26,17 @@ struct FuzzInputCheck {
 
     func run(_ data: Data) {
         registerFuzzModels()
+        let agreement = ReaderAgreement(input: data, report: report)
         for options in [LoadOptions(), .lenient] {
             var loaded: [ModelObject] = []
-            loaded += [attempt("init(json:)") { try FuzzModel(json: data, options: options) }].compactMap { $0 }
-            loaded += [attempt("make(json:)") { try FuzzModel.make(json: data, options: options) }].compactMap { $0 }
-            loaded += [attempt("FuzzShape.make(json:)") { try FuzzShape.make(json: data, options: options) }].compactMap
-            { $0 }
-            loaded += [attempt("ModelObject.make(json:)") { try ModelObject.make(json: data, options: options) }]
-                .compactMap { $0 }
-            loaded += [loadIntoExisting(data, options: options)].compactMap { $0 }
+            for (name, load) in loads {
+                let own = attempt(name) { try load(data, options) }
+                let reference = attempt(name + " through JSONSerialization") {
+                    try load(agreement.foundationInput, options.union(.foundationReader))
+                }
+                agreement.check(name, options: options, own: own, reference: reference)
+                if case .success(let object) = own { loaded.append(object) }
+            }
             // Different loads of the same data often give equal objects; write each kind once.
             var written: [ModelObject] = []
             for object in loaded where !written.contains(where: { $0 == object }) {
@@ -43,12 +46,23 @@ struct FuzzInputCheck {
         }
     }
 
+    /// The loads of the check, by name.
+    private var loads: [(String, (Data, LoadOptions) throws -> ModelObject)] {
+        [
+            ("init(json:)", { try FuzzModel(json: $0, options: $1) }),
+            ("make(json:)", { try FuzzModel.make(json: $0, options: $1) }),
+            ("FuzzShape.make(json:)", { try FuzzShape.make(json: $0, options: $1) }),
+            ("ModelObject.make(json:)", { try ModelObject.make(json: $0, options: $1) }),
+            ("load(json:)", { try loadIntoExisting($0, options: $1) }),
+        ]
+    }
+
     /// Runs a load; a thrown error must be a `ModelError`.
-    private func attempt<Model: ModelObject>(_ name: String, _ load: () throws -> Model) -> Model? {
+    private func attempt(_ name: String, _ load: () throws -> ModelObject) -> Result<ModelObject, ModelError>? {
         do {
-            return try load()
-        } catch is ModelError {
-            return nil
+            return .success(try load())
+        } catch let error as ModelError {
+            return .failure(error)
         } catch {
             report("\(name) threw an error that is not a ModelError: \(error)")
             return nil
@@ -56,7 +70,7 @@ struct FuzzInputCheck {
     }
 
     /// `load(json:)` into an object with values of its own: all or nothing.
-    private func loadIntoExisting(_ data: Data, options: LoadOptions) -> ModelObject? {
+    private func loadIntoExisting(_ data: Data, options: LoadOptions) throws -> ModelObject {
         let existing = FuzzModel()
         existing.renamed = "existing"
         existing.children = [FuzzModel()]
@@ -65,12 +79,10 @@ struct FuzzInputCheck {
         do {
             try existing.load(json: data, options: options)
             return existing
-        } catch is ModelError {
-            if existing != before { report("a failed load(json:) changed the object") }
         } catch {
-            report("load(json:) threw an error that is not a ModelError: \(error)")
+            if existing != before { report("a failed load(json:) changed the object") }
+            throw error
         }
-        return nil
     }
 
     /// Writes a loaded object every way there is and reads each form back.
@@ -133,6 +145,12 @@ struct FuzzInputCheck {
             }
             guard reloaded == object else {
                 return report("JSON written with options \(options.rawValue) does not read back equal:\n\(text)")
+            }
+            let throughFoundation = try type(of: object).make(json: json, options: loadOptions.union(.foundationReader))
+            guard throughFoundation == object else {
+                return report(
+                    "JSON written with options \(options.rawValue) reads back otherwise through JSONSerialization:\n\(text)"
+                )
             }
             // ModelKit's own writer is exact: what it wrote reads back into the same bytes.
             if !options.contains(.foundationWriter) {

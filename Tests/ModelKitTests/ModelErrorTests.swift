@@ -61,6 +61,14 @@ private func loadError(_ json: String) -> ModelError? {
         }
     }
 
+    @Test func invalidJSONThrowsWithLineColumnAndKeyPath() throws {
+        let json = "{\n  \"title\": \"a\",\n  \"children\": [{\"title\": tru}]\n}"
+        let error = try #require(modelError { _ = try Canvas(json: json) })
+        #expect(error.reason == .syntaxError("expected true, found 't'", line: 3, column: 26))
+        #expect(error.keyPath.description == "children[0].title")
+        #expect(error.description == "children[0].title: invalid JSON at line 3, column 26: expected true, found 't'")
+    }
+
     @Test(
         arguments: [
             ([.key("items"), .index(0), .key("tags"), .key("a.b")], #"items[0].tags["a.b"]"#),
@@ -87,8 +95,8 @@ private func loadError(_ json: String) -> ModelError? {
         #expect(paths == ["byName.x.red", #"byName["x.red"].red"#])
     }
 
-    @Test func invalidJSONThrows() throws {
-        let error = try #require(loadError(#"{"title": "#))
+    @Test func invalidJSONThroughFoundationThrowsAtTheRoot() throws {
+        let error = try #require(modelError { _ = try Canvas(json: #"{"title": "#, options: .foundationReader) })
         guard case .invalidJSON = error.reason else {
             Issue.record("expected invalidJSON, got \(error)")
             return

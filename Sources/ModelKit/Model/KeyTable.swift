@@ -8,7 +8,7 @@ import Foundation
 /// The table uses a cheap hash and compares bytes, which is exact for keys that are ASCII;
 /// ``ModelMetadata`` builds one only when every saved key is ASCII, and the loader checks other
 /// keys of the data with `String`'s own equality, so the result is the same as `String` lookups.
-struct KeyTable: Sendable {
+final class KeyTable: Sendable {
     /// What a key names.
     enum Match: Equatable {
         case property(Int)
@@ -56,7 +56,8 @@ struct KeyTable: Sendable {
         return Array(key.utf8).withUnsafeBufferPointer { match(bytes: $0) }
     }
 
-    private func match(bytes: UnsafeBufferPointer<UInt8>) -> Match? {
+    /// What the key whose UTF-8 bytes are `bytes` names, or `nil` as for ``match(_:)``.
+    func match(bytes: UnsafeBufferPointer<UInt8>) -> Match? {
         var slot = Self.hash(bytes) & mask
         return keyBytes.withUnsafeBufferPointer { keyBytes in
             while true {

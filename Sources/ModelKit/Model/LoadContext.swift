@@ -60,8 +60,24 @@ public final class LoadContext {
     }
 
     /// Prefixes the key paths of the problems recorded since `mark` with `component`.
+    @inline(__always)
     func prefixIssues(from mark: Int, with component: ModelKeyPath.Component) {
         guard issues.count > mark else { return }
+        prefixIssuesFound(from: mark, with: component)
+    }
+
+    /// Prefixes the key paths of the problems recorded since `mark` with an array index.
+    ///
+    /// The component is made only when there are problems: readers call this for every
+    /// element, and keep their frames small.
+    @inline(__always)
+    func prefixIssues(from mark: Int, withIndex index: Int) {
+        guard issues.count > mark else { return }
+        prefixIssuesFound(from: mark, with: .index(index))
+    }
+
+    @inline(never)
+    private func prefixIssuesFound(from mark: Int, with component: ModelKeyPath.Component) {
         for index in mark..<issues.count {
             issues[index] = issues[index].prefixed(with: component)
         }

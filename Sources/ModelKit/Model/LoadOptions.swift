@@ -49,4 +49,17 @@ public struct LoadOptions: OptionSet, Sendable, Hashable {
     /// The load is otherwise the same: all or nothing, strict unless ``lenient`` is given.
     /// When the object has no changes, the option changes nothing.
     public static let keepingLocalChanges = LoadOptions(rawValue: 1 << 2)
+
+    /// Reads JSON through Foundation's `JSONSerialization` and loads the dictionary it gives,
+    /// instead of reading the bytes straight into the model with ModelKit's own reader.
+    ///
+    /// The result is the same, but for what `JSONSerialization` on Linux does differently:
+    /// it accepts a trailing comma in arrays and objects (`[1,]`), which is not JSON; it
+    /// drops a U+FEFF written unescaped at the start of a string or after an escape; it fails
+    /// the whole document on a number beyond the range of `Double`, such as `1e400`, where a
+    /// lenient load by ModelKit's reader reports that one value and loads the rest; and it
+    /// reads `-0` as the integer 0, so that a `Double` property gets `0.0` where ModelKit's
+    /// reader keeps `-0.0` (the two compare equal). It is also slower and needs far more
+    /// memory: it builds the whole document as Foundation objects first.
+    public static let foundationReader = LoadOptions(rawValue: 1 << 1)
 }

@@ -78,7 +78,7 @@ struct MatchedEntries {
 
     /// What a key that the table's bytes do not match names under `String` equality, which
     /// holds Unicode canonical equivalents equal: only a key that is not ASCII can match so.
-    private static func matchByEquality(_ key: String, metadata: ModelMetadata) -> KeyTable.Match? {
+    static func matchByEquality(_ key: String, metadata: ModelMetadata) -> KeyTable.Match? {
         guard key.utf8.contains(where: { $0 >= 0x80 }) else { return nil }
         if let index = metadata.propertyIndexesByKey[key] { return .property(index) }
         if key == ModelObject.versionKey { return .version }

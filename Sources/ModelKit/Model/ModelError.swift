@@ -24,8 +24,11 @@ public struct ModelError: LocalizedError, CustomStringConvertible, CustomDebugSt
         case fractionalNumber(type: String, found: String)
         /// A string is not a valid date, URL, UUID, Base64 block or other formatted value.
         case invalidValue(expected: String, found: String)
-        /// The bytes are not valid JSON.
+        /// The bytes are not valid JSON, as `JSONSerialization` reports it.
         case invalidJSON(String)
+        /// The bytes are not valid JSON: the detail says what ModelKit's reader expected at
+        /// the line and column given, both counted from 1.
+        case syntaxError(String, line: Int, column: Int)
         /// A class name in the data is not registered and no declared type stands in for it.
         case unknownClass(String)
         /// A class name in the data names a class that is not the expected class or a subclass.
@@ -103,6 +106,8 @@ public struct ModelError: LocalizedError, CustomStringConvertible, CustomDebugSt
             return "expected \(expected), found \(found)"
         case .invalidJSON(let detail):
             return "invalid JSON: \(detail)"
+        case .syntaxError(let detail, let line, let column):
+            return "invalid JSON at line \(line), column \(column): \(detail)"
         case .unknownClass(let name):
             return "unknown class name \"\(name)\""
         case .unrelatedClass(let name, let expected):

@@ -10,6 +10,8 @@ final class ModelMetadata: @unchecked Sendable {
     // Immutable after creation: every stored property is a `let` of a Sendable or immutable type.
     let modelClass: ModelObject.Type
     let modelName: String
+    /// The UTF-8 bytes of ``modelName``, to compare the names in data with.
+    let modelNameUTF8: [UInt8]
     let legacyModelNames: [String]
     let modelVersion: Int
     /// The module that declares the class, where loading looks for unregistered subclasses.
@@ -51,6 +53,7 @@ final class ModelMetadata: @unchecked Sendable {
     private init(modelClass: ModelObject.Type) {
         self.modelClass = modelClass
         modelName = modelClass.modelName
+        modelNameUTF8 = Array(modelName.utf8)
         legacyModelNames = modelClass.legacyModelNames
         modelVersion = modelClass.modelVersion
         moduleName = String(String(reflecting: modelClass).prefix { $0 != "." })

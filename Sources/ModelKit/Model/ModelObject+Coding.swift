@@ -169,11 +169,10 @@ extension ModelObject {
                 let message = hasMessage ? coder.decodeObject(of: NSString.self, forKey: Self.archivedErrorKey) : nil
                 throw ModelError(.custom("the archive holds no \(Self.modelName): \(message ?? "no JSON form")"))
             }
-            let dictionary = try Self.parseJSON(json as Data)
             // An object that holds values a lenient load skipped archives them as they were
             // found; it unarchives leniently, into an equal object that keeps them again.
             let isLenient = coder.containsValue(forKey: Self.archivedLenientKey)
-            try loadRootOfOwnClass(from: dictionary, context: LoadContext(options: isLenient ? .lenient : []))
+            try loadRoot(fromJSON: json as Data, context: LoadContext(options: isLenient ? .lenient : []))
             return true
         } catch {
             if let error = error as? ModelError { Self.archiveFailure.current.error = error }

@@ -91,7 +91,7 @@ extension ModelObject {
     // MARK: Loading
 
     /// Moves the values of this freshly loaded object into `target`.
-    private func moveValues(to target: ModelObject) {
+    func moveValues(to target: ModelObject) {
         let metadata = ModelMetadata.of(type(of: self))
         for property in metadata.properties {
             property.setValue(property.value(of: self), of: target)

@@ -3,7 +3,10 @@ import Foundation
 extension ModelObject {
     /// Loads JSON into a new object of this class, for ``init(json:options:)``.
     func loadNewObject(json: Data, options: LoadOptions) throws {
-        try loadNewObject(dictionary: Self.parseJSON(json), options: options)
+        if options.contains(.foundationReader) {
+            return try loadNewObject(dictionary: Self.parseJSON(json), options: options)
+        }
+        try loadRoot(fromJSON: json, context: LoadContext(options: options))
     }
 
     /// Creates an object of the class that the JSON names: this class or a subclass, as
@@ -16,7 +19,27 @@ extension ModelObject {
     /// - Throws: A ``ModelError`` for invalid JSON, a class name that resolves to no class,
     ///   to a class that is not a subclass or to two classes, or a value that does not fit.
     public class func make(json: Data, options: LoadOptions = []) throws -> Self {
-        try make(dictionary: parseJSON(json), options: options)
+        if options.contains(.foundationReader) {
+            return try make(dictionary: parseJSON(json), options: options)
+        }
+        let context = LoadContext(options: options)
+        let object = try JSONReader.withReader(json) { reader -> ModelObject in
+            switch try readTopLevel(from: &reader, into: nil, context: context) {
+            case .loaded(let object):
+                object.loadIssues = context.issues
+                return object
+            case .dictionary(let dictionary):
+                let resolved = try resolveClass(in: dictionary, context: context, use: .root)
+                let object = resolved.modelClass.init()
+                try object.loadRoot(from: dictionary, context: context)
+                object.keepClassName(of: resolved)
+                return object
+            }
+        }
+        guard let typed = object as? Self else {
+            throw ModelError(.unrelatedClass(type(of: object).modelName, expected: modelName))
+        }
+        return typed
     }
 
     /// Creates an object of the class that the JSON string names.
@@ -43,7 +66,29 @@ extension ModelObject {
             let options = options.subtracting(.keepingLocalChanges)
             return try loadKeepingLocalChanges { try load(json: json, options: options) }
         }
-        try load(dictionary: Self.parseJSON(json), options: options)
+        if options.contains(.foundationReader) {
+            return try load(dictionary: Self.parseJSON(json), options: options)
+        }
+        let context = LoadContext(options: options)
+        let scratch = try JSONReader.withReader(json) { reader -> ModelObject in
+            let scratch = deepCopy()
+            switch try Self.readTopLevel(from: &reader, into: scratch, context: context) {
+            case .loaded:
+                scratch.loadIssues = context.issues
+                return scratch
+            case .dictionary(let dictionary):
+                let fresh = deepCopy()
+                try fresh.loadRootOfOwnClass(from: dictionary, context: context)
+                return fresh
+            }
+        }
+        // The nested objects are replaced too, which observers of `hasAnyChanges` follow even
+        // when this object itself had no changes to forget.
+        withMutationOfNestedObjects {
+            withMutationOfSavedValues {
+                scratch.moveValues(to: self)
+            }
+        }
     }
 
     /// Loads a JSON string into this object; see ``load(dictionary:options:)``.
@@ -83,6 +128,43 @@ extension ModelObject {
     /// - Throws: A ``ModelError`` for values that JSON cannot hold; see ``jsonData(options:)``.
     public func jsonString(options: WriteOptions = []) throws -> String {
         String(decoding: try jsonData(options: options), as: UTF8.self)
+    }
+
+    /// Reads JSON into this new object, whose class is fixed: `representedClassName` is only
+    /// checked, as ``init(dictionary:options:)`` checks it.
+    func loadRoot(fromJSON json: Data, context: LoadContext) throws {
+        try JSONReader.withReader(json) { reader in
+            switch try Self.readTopLevel(from: &reader, into: self, context: context) {
+            case .loaded:
+                loadIssues = context.issues
+            case .dictionary(let dictionary):
+                // The pass that found the dictionary way was needed changed this object: start
+                // again from new values.
+                type(of: self).init().moveValues(to: self)
+                try loadRootOfOwnClass(from: dictionary, context: context)
+            }
+        }
+    }
+
+    /// Reads the top-level value of a document, which must be an object, into `fixedObject` or
+    /// into an object of the class that it names; then checks that nothing follows.
+    static func readTopLevel(from reader: inout JSONReader, into fixedObject: ModelObject?, context: LoadContext)
+        throws -> ReadResult
+    {
+        do {
+            guard reader.peekToken() == UInt8(ascii: "{") else {
+                let value = try reader.readFoundationValue()
+                try reader.finish()
+                throw ModelError(.typeMismatch(expected: "an object", found: FoundValue.describe(value)))
+            }
+            let rule: ClassNameRule = fixedObject == nil ? .resolves(isRoot: true) : .isChecked
+            let result = try readEntries(
+                from: &reader, into: fixedObject, reusing: nil, classNames: rule, context: context)
+            try reader.finish()
+            return result
+        } catch let settled as SettledError {
+            throw settled.error
+        }
     }
 
     static func parseJSON(_ json: Data) throws -> [String: Any] {

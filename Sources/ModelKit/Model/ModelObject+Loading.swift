@@ -62,7 +62,7 @@ extension ModelObject {
             let modelClass = resolved.modelClass
             let object: ModelObject
             if let reusable, modelClass == self, type(of: reusable) == self,
-                reusable.keepsDefaults(whereAbsentFrom: entries, metadata: metadata, context: context)
+                reusable.keepsDefaults(whereAbsent: entries.hasValue(ofProperty:), metadata: metadata, context: context)
             {
                 object = reusable
             } else {
@@ -80,14 +80,12 @@ extension ModelObject {
         }
     }
 
-    /// Whether the properties that `entries` leave out hold what a new object's would: values
-    /// without model objects, or untouched nested objects that only this object holds.
-    private func keepsDefaults(whereAbsentFrom entries: MatchedEntries, metadata: ModelMetadata, context: LoadContext)
-        -> Bool
-    {
+    /// Whether the properties that the data leaves out (those for whose index `hasValue` is
+    /// `false`) hold what a new object's would: values without model objects, or untouched
+    /// nested objects that only this object holds.
+    func keepsDefaults(whereAbsent hasValue: (Int) -> Bool, metadata: ModelMetadata, context: LoadContext) -> Bool {
         let properties = metadata.properties
-        for index in properties.indices
-        where !entries.hasValue(ofProperty: index) && properties[index].containsModelObjects {
+        for index in properties.indices where !hasValue(index) && properties[index].containsModelObjects {
             guard properties[index].holdsOnlyDefaults(in: self, context: context) else { return false }
         }
         return true
@@ -183,7 +181,7 @@ extension ModelObject {
     /// Loads one property's value; in a lenient load, a value that does not fit, in whole or
     /// in part, is kept to be written back (see ``keepSkippedValue(_:of:isPartlyLoaded:)``).
     @inline(__always)
-    private func load(_ value: Any, into property: AnySavedProperty, context: LoadContext) throws {
+    func load(_ value: Any, into property: AnySavedProperty, context: LoadContext) throws {
         let mark = context.issues.count
         let droppedMark = context.droppedValueCount
         do {
@@ -226,7 +224,9 @@ extension ModelObject {
         }
     }
 
-    private static func version(_ value: Any, context: LoadContext) throws -> Int {
+    /// The version that the dictionary form's `version` holds; problems are reported, and
+    /// leave version 1.
+    static func version(_ value: Any, context: LoadContext) throws -> Int {
         // The common case, a plain integer, without the bookkeeping of error paths.
         if case .int(let number)? = SavedNumber(value), let version = Int(exactly: number) {
             return version

@@ -23,6 +23,20 @@ extension ModelObject: SavedValue {
         return typed
     }
 
+    /// Reads a nested model object from JSON, as ``_make(savedValue:context:)`` reads its
+    /// dictionary form.
+    ///
+    /// - Parameters:
+    ///   - reader: The reader, before the object.
+    ///   - context: The state of the load.
+    /// - Returns: The value.
+    /// - Throws: An error when the value does not fit.
+    public class func _read(from reader: inout JSONReader, context: LoadContext) throws -> Self {
+        let object = try readObject(from: &reader, context: context, reusing: nil)
+        guard let typed = object as? Self else { throw unrelated(object) }
+        return typed
+    }
+
     /// The dictionary form of the nested object.
     ///
     /// - Parameter context: The state of the write.

@@ -18,6 +18,7 @@ class AnySavedProperty: @unchecked Sendable {
     }
 
     func load(_ savedValue: Any, into object: ModelObject, context: LoadContext) throws {}
+    func read(from reader: inout JSONReader, into object: ModelObject, context: LoadContext) throws {}
     func savedValue(of object: ModelObject, context: SaveContext) throws -> Any? { nil }
     func writeJSON(of object: ModelObject, to writer: inout JSONWriter, isFirst: Bool) throws -> Bool { false }
     func isNil(in object: ModelObject) -> Bool { true }
@@ -87,6 +88,9 @@ final class SavedProperty<Value: SavedValue>: AnySavedProperty, @unchecked Senda
     /// The default value of the property, for ``takeValue(of:)``; `nil` for types that hold no
     /// model objects.
     private let defaultValue: Value?
+    /// The wrapped class when `Value` is an optional model class, whose references are
+    /// stored alike.
+    private let optionalModelClass: ModelObject.Type?
 
     init(key: String, offset: Int, defaultValue: Value) {
         // `value` is the first stored property of `Saved`, so the storage of the wrapper is
@@ -95,6 +99,7 @@ final class SavedProperty<Value: SavedValue>: AnySavedProperty, @unchecked Senda
             FieldStorage.keepsValueFirst(Saved<Value>.self), "Saved<\(Value.self)> does not store its value first")
         kind = ValueKind(Value.self)
         self.defaultValue = Value._containsModelObjects ? defaultValue : nil
+        optionalModelClass = (Value.self as? any OptionalModel.Type)?.wrappedModelClass
         super.init(key: key, offset: offset, containsModelObjects: Value._containsModelObjects)
     }
 
@@ -136,6 +141,46 @@ final class SavedProperty<Value: SavedValue>: AnySavedProperty, @unchecked Senda
             storage.pointee = try modelClass.makeObject(from: savedValue, context: context, reusing: storage)
         case .other:
             value(in: object, as: Value.self).pointee = try Value._make(savedValue: savedValue, context: context)
+        }
+    }
+
+    override func read(from reader: inout JSONReader, into object: ModelObject, context: LoadContext) throws {
+        object.isPristine = false
+        // Each case reads what the type's `_read(from:context:)` reads. Only the cases that
+        // can hold model objects are here: loading recursion passes through this frame, so
+        // the others are read in a function of their own.
+        switch kind {
+        case .model(let modelClass):
+            let storage = value(in: object, as: ModelObject.self)
+            storage.pointee = try modelClass.readNestedObject(from: &reader, context: context, reusing: storage)
+        case .other:
+            if let modelClass = optionalModelClass {
+                let storage = value(in: object, as: ModelObject?.self)
+                storage.pointee =
+                    try reader.readNull()
+                    ? nil : modelClass.readNestedObject(from: &reader, context: context, reusing: nil)
+            } else {
+                value(in: object, as: Value.self).pointee = try Value._read(from: &reader, context: context)
+            }
+        default:
+            try readScalar(from: &reader, into: object, context: context)
+        }
+    }
+
+    @inline(never)
+    private func readScalar(from reader: inout JSONReader, into object: ModelObject, context: LoadContext) throws {
+        switch kind {
+        case .string: value(in: object, as: String.self).pointee = try reader.readStringValue()
+        case .int: value(in: object, as: Int.self).pointee = try reader.readIntegerValue(Int.self)
+        case .double: value(in: object, as: Double.self).pointee = try reader.readDoubleValue()
+        case .bool: value(in: object, as: Bool.self).pointee = try reader.readBoolValue()
+        case .date: value(in: object, as: Date.self).pointee = try reader.readDateValue()
+        case .optionalString:
+            value(in: object, as: String?.self).pointee = try reader.readNull() ? nil : reader.readStringValue()
+        case .stringArray:
+            value(in: object, as: [String].self).pointee = try [String]._read(from: &reader, context: context)
+        case .model, .other:
+            value(in: object, as: Value.self).pointee = try Value._read(from: &reader, context: context)
         }
     }
 
@@ -283,4 +328,13 @@ final class SavedProperty<Value: SavedValue>: AnySavedProperty, @unchecked Senda
         }
         storage.pointee.value = value
     }
+}
+
+/// An optional model class, whose wrapped class is found without knowing it statically.
+protocol OptionalModel {
+    static var wrappedModelClass: ModelObject.Type { get }
+}
+
+extension Optional: OptionalModel where Wrapped: ModelObject {
+    static var wrappedModelClass: ModelObject.Type { Wrapped.self }
 }

@@ -107,14 +107,16 @@ enum ExactDecimal {
         (0..<exponent).reduce(1.0) { value, _ in value * 10 }
     }
 
-    private static func double(mantissa: UInt64, exponent: Int) -> Double {
+    /// The `Double` nearest to `mantissa` times ten to `exponent`, which lies between
+    /// -999 and 999.
+    static func double(mantissa: UInt64, exponent: Int) -> Double {
         // Both operands exact and one rounding: the result is the nearest Double (Clinger).
         if mantissa <= 1 << 53, (-22...22).contains(exponent) {
             let value = Double(mantissa)
             return exponent < 0 ? value / powersOfTen[-exponent] : value * powersOfTen[exponent]
         }
         #if arch(x86_64) || arch(i386)
-            if let value = extendedQuotient(mantissa: mantissa, exponent: exponent) { return value }
+            if let value = extendedProduct(mantissa: mantissa, exponent: exponent) { return value }
         #endif
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buffer in
             var rest = mantissa
@@ -143,16 +145,18 @@ enum ExactDecimal {
             (0..<exponent).reduce(Float80(1)) { value, _ in value * 10 }
         }
 
-        /// The quotient in 80-bit precision, where a 64-bit mantissa and powers of ten up to 10^27 are exact
-        /// and the division rounds once; rounding that to a `Double` rounds twice, which can differ from
-        /// rounding once only when the 80-bit result lies next to a point halfway between two doubles, and
-        /// then `nil` sends the caller to `strtod`.
+        /// The product or quotient in 80-bit precision, where a 64-bit mantissa and powers of ten up to 10^27
+        /// are exact and the operation rounds once; rounding that to a `Double` rounds twice, which can
+        /// differ from rounding once only when the 80-bit result lies next to a point halfway between two
+        /// doubles, and then `nil` sends the caller to `strtod`.
         ///
         /// Most 16- and 17-digit fractions, the ones JSONSerialization hands over as decimals, are read here
         /// at a fraction of the cost of `strtod`.
-        private static func extendedQuotient(mantissa: UInt64, exponent: Int) -> Double? {
-            guard hasExtendedPrecision, (-27...0).contains(exponent) else { return nil }
-            let quotient = Float80(mantissa) / extendedPowersOfTen[-exponent]
+        private static func extendedProduct(mantissa: UInt64, exponent: Int) -> Double? {
+            guard hasExtendedPrecision, (-27...27).contains(exponent) else { return nil }
+            let quotient =
+                exponent < 0
+                ? Float80(mantissa) / extendedPowersOfTen[-exponent] : Float80(mantissa) * extendedPowersOfTen[exponent]
             // Results near the ends of Double's normal range round differently; leave them.
             guard quotient >= Float80(Double.leastNormalMagnitude), quotient <= Float80(Double.greatestFiniteMagnitude)
             else {
@@ -193,7 +197,7 @@ enum ExactDecimal {
             for digit in digits { append(digit) }
             append(UInt8(ascii: "e"))
             if exponent < 0 { append(UInt8(ascii: "-")) }
-            // A Decimal's exponent has at most three digits; leading zeros are fine for strtod.
+            // Exponents have at most three digits here; leading zeros are fine for strtod.
             let power = exponent.magnitude
             for divisor: UInt in [100, 10, 1] { append(UInt8(power / divisor % 10) + 0x30) }
             append(0)

@@ -205,6 +205,14 @@ enum ISO8601 {
         }
     }
 
+    /// The date that the UTF-8 bytes of an ISO 8601 string describe, or `nil` when they are
+    /// not a valid date; the same as ``date(from:)`` on their text.
+    static func date(fromUTF8 bytes: UnsafeBufferPointer<UInt8>) -> Date? {
+        if let date = wholeSecondsUTC(bytes) { return date }
+        var parser = Parser(bytes: bytes)
+        return parser.parse()
+    }
+
     /// `yyyy-MM-dd'T'HH:mm:ss'Z'`, the form ModelKit writes for a date without a fraction,
     /// read at fixed positions; `nil` for anything else, which the full parser then reads.
     private static func wholeSecondsUTC(_ bytes: UnsafeBufferPointer<UInt8>) -> Date? {

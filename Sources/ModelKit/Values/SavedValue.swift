@@ -41,6 +41,20 @@ public protocol SavedValue: Equatable {
     ///   this value.
     static func _make(savedValue: Any, context: LoadContext) throws -> Self
 
+    /// Reads a value from JSON, with the result that ``_make(savedValue:context:)`` has for
+    /// the value's dictionary form.
+    ///
+    /// The default implementation reads the dictionary form and passes it to
+    /// ``_make(savedValue:context:)``; ModelKit's own conformances read from the bytes.
+    ///
+    /// - Parameters:
+    ///   - reader: The reader, before the value.
+    ///   - context: The state of the load; pass it on to nested values.
+    /// - Returns: The value.
+    /// - Throws: An error when the value does not fit. ModelKit then reads the value again
+    ///   through ``_make(savedValue:context:)`` for the error to report.
+    static func _read(from reader: inout JSONReader, context: LoadContext) throws -> Self
+
     /// The dictionary form of the value: a property-list and `JSONSerialization` compatible
     /// object.
     ///
@@ -80,6 +94,17 @@ public protocol SavedValue: Equatable {
 }
 
 extension SavedValue {
+    /// Reads the value's dictionary form from JSON and makes the value from it.
+    ///
+    /// - Parameters:
+    ///   - reader: The reader, before the value.
+    ///   - context: The state of the load.
+    /// - Returns: The value.
+    /// - Throws: An error when the value does not fit.
+    public static func _read(from reader: inout JSONReader, context: LoadContext) throws -> Self {
+        try _make(savedValue: reader.readFoundationValue(), context: context)
+    }
+
     /// Values are not `nil` unless they are an empty `Optional`.
     public var _isNilSavedValue: Bool { false }
 

@@ -1,0 +1,1 @@
+../../../Tests/ModelKitTests/ReaderAgreement.swift

@@ -1,0 +1,81 @@
+import Foundation
+
+/// An error that reading has already settled: it is the error the dictionary form gives for
+/// the same data, or the data is not JSON at all, so callers only pass it up with their part
+/// of the key path instead of reading the value again the dictionary way.
+struct SettledError: Error {
+    var error: ModelError
+    /// Whether the error ends the load even when it is lenient: the bytes are not JSON.
+    let isFatal: Bool
+
+    func prefixed(with component: ModelKeyPath.Component) -> SettledError {
+        SettledError(error: error.prefixed(with: component), isFatal: isFatal)
+    }
+}
+
+extension JSONReader {
+    /// The error for malformed JSON at `index` (the position by default), which ends the load:
+    /// a ``SettledError``.
+    ///
+    /// It comes boxed, as `any Error`, and is never inlined, like the other functions that
+    /// make errors: the functions that read then keep neither the code of the message nor
+    /// room for the error in their frames, which loading recursion stacks up.
+    @inline(never)
+    func fatal(_ detail: String, at index: Int? = nil) -> any Error {
+        let (line, column) = location(of: index ?? position)
+        return SettledError(error: ModelError(.syntaxError(detail, line: line, column: column)), isFatal: true)
+    }
+
+    /// The error for a token that is not the one the grammar expects at the position.
+    @inline(never)
+    func unexpected(_ expectation: String) -> any Error {
+        fatal("expected \(expectation), found \(describeToken(at: position))")
+    }
+
+    /// The character at `index` as an error message shows it.
+    func describeToken(at index: Int) -> String {
+        guard index < count else { return "the end of the data" }
+        let first = base[index]
+        if first >= 0x20 && first < 0x7F { return "'\(Character(Unicode.Scalar(first)))'" }
+        if first < 0x80 { return String(format: "control character U+%04X", first) }
+        let length = UTF8.width(startingWith: first)
+        if length > 1, index + length <= count,
+            let scalar = String(validating: UnsafeBufferPointer(start: base + index, count: length), as: UTF8.self)
+        {
+            return "'\(scalar)'"
+        }
+        return String(format: "byte 0x%02X", first)
+    }
+
+    /// The line and column of the character at `index`, counting from 1: lines end at a line
+    /// feed or at a carriage return that no line feed follows, and columns count characters.
+    func location(of index: Int) -> (line: Int, column: Int) {
+        var line = 1
+        var column = 1
+        var offset = 0
+        let end = min(index, count)
+        while offset < end {
+            let character = base[offset]
+            if character == 0x0A || (character == 0x0D && byte(at: offset + 1) != 0x0A) {
+                line += 1
+                column = 1
+            } else if character & 0xC0 != 0x80 {
+                column += 1
+            }
+            offset += 1
+        }
+        return (line, column)
+    }
+}
+
+extension UTF8 {
+    /// The length of the encoded scalar that `byte` starts, or 1 when it starts none.
+    fileprivate static func width(startingWith byte: UInt8) -> Int {
+        switch byte {
+        case 0xC2...0xDF: return 2
+        case 0xE0...0xEF: return 3
+        case 0xF0...0xF4: return 4
+        default: return 1
+        }
+    }
+}

@@ -1,0 +1,197 @@
+import Foundation
+
+extension JSONReader {
+    /// Reads the value at the position as the Foundation value that `JSONSerialization`
+    /// gives for it: `String`, `NSNumber` (booleans, 64-bit integers, doubles),
+    /// `NSDecimalNumber`, `NSNull`, `[Any]` and `[String: Any]`.
+    ///
+    /// Arrays and objects are built with a stack of their own instead of recursion, so values
+    /// nested as deeply as the reader allows cost no call stack.
+    ///
+    /// - Throws: A fatal ``SettledError`` for malformed JSON; a settled error that is not
+    ///   fatal for a number that no Foundation value holds, such as `1e400`, which
+    ///   `JSONSerialization` rejects.
+    mutating func readFoundationValue() throws -> Any {
+        let first = peekToken()
+        if first == UInt8(ascii: "[") || first == UInt8(ascii: "{") {
+            return try readFoundationContainer()
+        }
+        let value = try readFoundationScalar(first)
+        if let unusable = value as? UnusableNumber { throw unusable.error }
+        return value
+    }
+
+    /// Reads the object at the position, whose `{` the caller checked, as a dictionary.
+    mutating func readFoundationObject() throws -> [String: Any] {
+        (try readFoundationContainer() as? [String: Any]) ?? [:]
+    }
+
+    private struct Frame {
+        let isObject: Bool
+        var elements: [Any] = []
+        var entries: [String: Any] = [:]
+        var key = ""
+        /// The numbers that no Foundation value holds among the values so far.
+        var unusableCount = 0
+
+        var component: ModelKeyPath.Component {
+            isObject ? .key(key) : .index(elements.count)
+        }
+    }
+
+    private mutating func readFoundationContainer() throws -> Any {
+        var stack: [Frame] = []
+        var value: Any = NSNull()
+        var unusableCount = 0
+        do {
+            nextValue: while true {
+                let first = peekToken()
+                if first == UInt8(ascii: "[") {
+                    if try beginArray() {
+                        stack.append(Frame(isObject: false))
+                        continue
+                    }
+                    (value, unusableCount) = ([Any](), 0)
+                } else if first == UInt8(ascii: "{") {
+                    if try beginObject() {
+                        var frame = Frame(isObject: true)
+                        frame.key = try readKey()
+                        stack.append(frame)
+                        continue
+                    }
+                    (value, unusableCount) = ([String: Any](), 0)
+                } else {
+                    value = try readFoundationScalar(first)
+                    unusableCount = value is UnusableNumber ? 1 : 0
+                }
+                while var frame = stack.popLast() {
+                    if frame.isObject {
+                        // A later entry replaces an earlier one with the same key, unusable or not,
+                        // as in `JSONSerialization`, which keeps only the last before converting.
+                        if let replaced = frame.entries.updateValue(value, forKey: frame.key), frame.unusableCount > 0 {
+                            frame.unusableCount -= Self.unusableNumbers(in: replaced)
+                        }
+                        frame.unusableCount += unusableCount
+                        if try nextEntry() {
+                            frame.key = try readKey()
+                            stack.append(frame)
+                            continue nextValue
+                        }
+                        (value, unusableCount) = (frame.entries, frame.unusableCount)
+                    } else {
+                        frame.elements.append(value)
+                        frame.unusableCount += unusableCount
+                        if try nextElement() {
+                            stack.append(frame)
+                            continue nextValue
+                        }
+                        (value, unusableCount) = (frame.elements, frame.unusableCount)
+                    }
+                }
+                break
+            }
+        } catch let error as SettledError {
+            throw stack.reversed().reduce(error) { $0.prefixed(with: $1.component) }
+        }
+        if unusableCount > 0, let error = Self.firstUnusableNumber(in: value) { throw error }
+        return value
+    }
+
+    private mutating func readFoundationScalar(_ first: UInt8) throws -> Any {
+        switch first {
+        case UInt8(ascii: "\""):
+            return try readString()
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return foundationNumber(try scanNumber())
+        case UInt8(ascii: "t"):
+            try readLiteral("true")
+            return NSNumber(value: true)
+        case UInt8(ascii: "f"):
+            try readLiteral("false")
+            return NSNumber(value: false)
+        case UInt8(ascii: "n"):
+            try readLiteral("null")
+            return NSNull()
+        default:
+            throw unexpected("a value")
+        }
+    }
+
+    // MARK: Numbers
+
+    /// The number as `JSONSerialization` on Linux makes it: an `NSNumber` of a 64-bit integer
+    /// when the text is a whole number that fits, an `NSDecimalNumber` when the text before
+    /// any lowercase `e` is longer than 17 characters (and `Decimal` reads it), else an
+    /// `NSNumber` of the nearest `Double`; an ``UnusableNumber`` when that is infinite.
+    func foundationNumber(_ token: NumberToken) -> Any {
+        switch token.foundationInteger(in: self) {
+        case .int(let value)?: return NSNumber(value: value)
+        case .uint(let value)?: return NSNumber(value: value)
+        default: break
+        }
+        if let decimal = foundationDecimal(token) {
+            return NSDecimalNumber(decimal: decimal)
+        }
+        if let double = token.double ?? Double(text(of: token)), double.isFinite {
+            return NSNumber(value: double)
+        }
+        return UnusableNumber(text: text(of: token))
+    }
+
+    /// The `Decimal` that `JSONSerialization` reads a long number into, with its quirks: it
+    /// counts the characters before a lowercase `e` only, and reads the exponent after one.
+    private func foundationDecimal(_ token: NumberToken) -> Decimal? {
+        var lowercaseE: Int?
+        for index in token.start..<token.end where base[index] == UInt8(ascii: "e") {
+            lowercaseE = index
+            break
+        }
+        guard (lowercaseE ?? token.end) - token.start > 17 else { return nil }
+        let text = text(of: token)
+        var exponent = 0
+        if let lowercaseE {
+            let digits = UnsafeBufferPointer(start: base + lowercaseE + 1, count: token.end - lowercaseE - 1)
+            exponent = Int(String(decoding: digits, as: UTF8.self)) ?? 0
+        }
+        guard (-128...127).contains(exponent), let decimal = Decimal(string: text), decimal.isFinite else { return nil }
+        return decimal
+    }
+
+    /// How many unusable numbers a built value holds.
+    private static func unusableNumbers(in value: Any) -> Int {
+        if value is UnusableNumber { return 1 }
+        if let array = value as? [Any] { return array.reduce(0) { $0 + unusableNumbers(in: $1) } }
+        if let dictionary = value as? [String: Any] {
+            return dictionary.values.reduce(0) { $0 + unusableNumbers(in: $1) }
+        }
+        return 0
+    }
+
+    /// The error of the first unusable number in a built value, with its key path.
+    private static func firstUnusableNumber(in value: Any) -> SettledError? {
+        if let number = value as? UnusableNumber { return number.error }
+        if let array = value as? [Any] {
+            for (index, element) in array.enumerated() {
+                if let error = firstUnusableNumber(in: element) { return error.prefixed(with: .index(index)) }
+            }
+        }
+        if let dictionary = value as? [String: Any] {
+            for key in dictionary.keys.sorted() {
+                if let error = dictionary[key].flatMap(firstUnusableNumber(in:)) {
+                    return error.prefixed(with: .key(key))
+                }
+            }
+        }
+        return nil
+    }
+}
+
+/// A number that no Foundation value holds, such as `1e400`, kept in the place of its value
+/// while an array or object is built: a later entry with the same key may still replace it.
+private final class UnusableNumber {
+    let error: SettledError
+
+    init(text: String) {
+        error = SettledError(error: ModelError(.numberOutOfRange(type: "Double", found: text)), isFatal: false)
+    }
+}

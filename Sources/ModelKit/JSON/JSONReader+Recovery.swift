@@ -1,0 +1,137 @@
+import Foundation
+
+// What happens when a value read from the bytes does not fit: the value is read again as its
+// dictionary form and loaded the dictionary way, so that the error, the load issue and the
+// value kept are exactly those of loading the dictionary form. Only failures pay for this.
+
+extension JSONReader {
+    /// Settles the failure of an element of an array or a value of a dictionary that was
+    /// read from `start`, as the collection's `_make(savedValue:context:)` settles it.
+    ///
+    /// - Returns: The element, when its dictionary form loads after all; `nil` when a lenient
+    ///   load leaves it out, with the problem recorded.
+    /// - Throws: The error of a strict load, settled, or a fatal one.
+    mutating func recoverElement<Element: SavedValue>(
+        _ type: Element.Type,
+        after error: any Error,
+        at start: Mark,
+        component: ModelKeyPath.Component,
+        issuesFrom mark: Int,
+        context: LoadContext
+    ) throws -> Element? {
+        var failure = error
+        if !(error is SettledError) {
+            context.issues.removeSubrange(mark...)
+            rewind(to: start)
+            do {
+                let value = try readFoundationValue()
+                return try context.within(component) { try Element._make(savedValue: value, context: context) }
+            } catch let error as ModelError {
+                guard context.isLenient else { throw SettledError(error: error, isFatal: false) }
+                try context.report(error)
+                return nil
+            } catch let error as SettledError {
+                failure = error
+            }
+        }
+        guard let settled = failure as? SettledError else { throw failure }
+        try skip(
+            after: settled.prefixed(with: component), at: start, issuesFrom: mark, component: component,
+            context: context)
+        return nil
+    }
+
+    /// Reports a settled problem that a lenient load survives, dropping the value at `start`
+    /// after prefixing the problems found in it with `component`, and moves past the value;
+    /// or throws the problem.
+    mutating func skip(
+        after settled: SettledError,
+        at start: Mark,
+        issuesFrom mark: Int,
+        component: ModelKeyPath.Component,
+        context: LoadContext
+    ) throws {
+        guard !settled.isFatal, context.isLenient else { throw settled }
+        context.prefixIssues(from: mark, with: component)
+        try context.report(settled.error)
+        rewind(to: start)
+        try skipValue()
+    }
+
+    /// Runs `body`, turning the `ModelError` it throws into a ``SettledError``: it is already
+    /// the error of the dictionary form.
+    @inline(__always)
+    static func settled<Result>(_ body: () throws -> Result) throws -> Result {
+        do {
+            return try body()
+        } catch let error as ModelError {
+            throw SettledError(error: error, isFatal: false)
+        }
+    }
+}
+
+extension ModelObject {
+    /// Settles the failure of a property's value read from `start`, as loading the dictionary
+    /// form settles it: reads the value again as its dictionary form and loads that, which in
+    /// a lenient load keeps the value to write back.
+    func recoverProperty(
+        _ property: AnySavedProperty,
+        after error: any Error,
+        at start: JSONReader.Mark,
+        issuesFrom mark: Int,
+        reader: inout JSONReader,
+        context: LoadContext
+    ) throws {
+        let component = ModelKeyPath.Component.key(property.key)
+        if let settled = error as? SettledError {
+            guard !settled.isFatal, context.isLenient else { throw settled.prefixed(with: component) }
+            context.prefixIssues(from: mark, with: component)
+            return try keep(
+                property, after: settled.prefixed(with: component), at: start, reader: &reader, context: context)
+        }
+        context.issues.removeSubrange(mark...)
+        reader.rewind(to: start)
+        let value: Any
+        do {
+            value = try reader.readFoundationValue()
+        } catch let settled as SettledError {
+            return try reader.skip(
+                after: settled.prefixed(with: component), at: start, issuesFrom: mark, component: component,
+                context: context)
+        }
+        try JSONReader.settled { try load(value, into: property, context: context) }
+    }
+
+    /// Records the problem of a lenient load that nested reading settled, and keeps the
+    /// property's value as the data has it, to write back; or, for a value that no Foundation
+    /// value holds, reports it as dropped.
+    private func keep(
+        _ property: AnySavedProperty,
+        after settled: SettledError,
+        at start: JSONReader.Mark,
+        reader: inout JSONReader,
+        context: LoadContext
+    ) throws {
+        reader.rewind(to: start)
+        do {
+            let value = try reader.readFoundationValue()
+            context.recordKeptValueIssue(settled.error)
+            keepSkippedValue(value, of: property, isPartlyLoaded: false)
+        } catch let unusable as SettledError where !unusable.isFatal {
+            try context.report(settled.error)
+            reader.rewind(to: start)
+            try reader.skipValue()
+        }
+    }
+
+    /// Keeps the value of a property that loaded only in part, as the data has it, to write
+    /// back; the reader stays after the value.
+    func keepPartlyLoadedValue(of property: AnySavedProperty, at start: JSONReader.Mark, reader: inout JSONReader) {
+        let end = reader.mark
+        defer { reader.rewind(to: end) }
+        reader.rewind(to: start)
+        // A value that no Foundation value holds cannot be kept; its problem is reported.
+        guard let value = try? reader.readFoundationValue() else { return }
+        keepSkippedValue(value, of: property, isPartlyLoaded: true)
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+
+/// The value at the reader is not of the kind that a fast path reads; the caller reads it
+/// again as its dictionary form, which gives the error (or, for a form only the dictionary
+/// way accepts, the value) that loading the dictionary form would.
+struct ValueMismatch: Error {}
+
+extension JSONReader {
+    /// Whether `byte` can start a number.
+    @inline(__always)
+    static func startsNumber(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "-") || byte &- UInt8(ascii: "0") < 10
+    }
+
+    /// Reads a string value.
+    @inline(__always)
+    mutating func readStringValue() throws -> String {
+        guard peekToken() == UInt8(ascii: "\"") else { throw ValueMismatch() }
+        return try readString()
+    }
+
+    /// Reads `true` or `false`.
+    @inline(__always)
+    mutating func readBoolValue() throws -> Bool {
+        switch peekToken() {
+        case UInt8(ascii: "t"):
+            try readLiteral("true")
+            return true
+        case UInt8(ascii: "f"):
+            try readLiteral("false")
+            return false
+        default:
+            throw ValueMismatch()
+        }
+    }
+
+    /// Reads a whole number that `JSONSerialization` reads as a 64-bit integer and that fits
+    /// `Integer`.
+    @inline(__always)
+    mutating func readIntegerValue<Integer: FixedWidthInteger>(_ type: Integer.Type) throws -> Integer {
+        guard Self.startsNumber(peekToken()) else { throw ValueMismatch() }
+        let token = try scanNumber()
+        switch token.foundationInteger(in: self) {
+        case .int(let value)?: if let result = Integer(exactly: value) { return result }
+        case .uint(let value)?: if let result = Integer(exactly: value) { return result }
+        default: break
+        }
+        throw ValueMismatch()
+    }
+
+    /// Reads any number as the nearest `Double`.
+    ///
+    /// Every number the dictionary form reads as a `Double` rounds to the same one here, as
+    /// does a decimal of at most 19 significant digits; longer ones, whose `Decimal` may have
+    /// lost digits, and numbers beyond the range of `Double` go the dictionary way.
+    @inline(__always)
+    mutating func readDoubleValue() throws -> Double {
+        guard Self.startsNumber(peekToken()) else { throw ValueMismatch() }
+        guard let double = try scanNumber().double, double.isFinite else { throw ValueMismatch() }
+        return double
+    }
+
+    /// Reads an ISO 8601 date string.
+    @inline(__always)
+    mutating func readDateValue() throws -> Date {
+        guard peekToken() == UInt8(ascii: "\"") else { throw ValueMismatch() }
+        let token = try scanString()
+        let date: Date?
+        if token.hasEscapes {
+            date = ISO8601.date(from: makeString(token))
+        } else {
+            date = ISO8601.date(fromUTF8: UnsafeBufferPointer(start: base + token.start, count: token.count))
+        }
+        guard let date else { throw ValueMismatch() }
+        return date
+    }
+
+    /// Reads `null` when it stands at the position: `true` after reading it.
+    @inline(__always)
+    mutating func readNull() throws -> Bool {
+        guard peekToken() == UInt8(ascii: "n") else { return false }
+        try readLiteral("null")
+        return true
+    }
+}

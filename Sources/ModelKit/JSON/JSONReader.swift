@@ -1,0 +1,190 @@
+import Foundation
+
+/// Reads JSON from its UTF-8 bytes in one pass, straight into model objects.
+///
+/// Loading creates one reader for each document and hands it to the
+/// ``SavedValue/_read(from:context:)`` of each value on the way down. Values under keys that
+/// a class declares are read from the bytes into their properties; values under other keys
+/// are built as the Foundation values that `JSONSerialization` gives, so that
+/// ``ModelObject/unknownValues`` holds the same values whichever reader loaded them.
+///
+/// The reader accepts exactly the documents of RFC 8259 (with a leading UTF-8 byte-order mark,
+/// or in UTF-16 or UTF-32, which it converts first) and arrays and objects nested up to
+/// ``maximumDepth`` levels. A document it rejects throws a ``ModelError`` whose reason names
+/// the line and column, and whose key path names the value being read.
+///
+/// Custom saved values never need the reader: the default implementation reads the value's
+/// dictionary form and passes it to ``SavedValue/_make(savedValue:context:)``.
+public struct JSONReader {
+    /// The deepest nesting of arrays and objects that the reader accepts, as
+    /// `JSONSerialization` does.
+    public static let maximumDepth = 512
+
+    /// The first byte of the document; the load keeps the bytes alive and unchanged.
+    let base: UnsafePointer<UInt8>
+    /// The number of bytes in the document.
+    let count: Int
+    /// The index of the next byte to read.
+    var position = 0
+    /// The arrays and objects that enclose the position.
+    var depth = 0
+
+    /// A reader of `count` bytes from `base`, which stay valid and unchanged while it reads.
+    init(base: UnsafePointer<UInt8>, count: Int) {
+        self.base = base
+        self.count = count
+    }
+
+    // MARK: Bytes
+
+    /// The byte at `index`, or 0 past the end: a zero byte is valid nowhere in JSON outside a
+    /// string, and inside one it is an unescaped control character, so the end needs no
+    /// check of its own where a byte is compared with what the grammar allows.
+    @inline(__always)
+    func byte(at index: Int) -> UInt8 {
+        index < count ? base[index] : 0
+    }
+
+    /// The byte at the position, or 0 at the end.
+    @inline(__always)
+    var current: UInt8 {
+        byte(at: position)
+    }
+
+    /// Whether the position is past the last byte.
+    var isAtEnd: Bool {
+        position >= count
+    }
+
+    /// Moves past spaces, tabs, line feeds and carriage returns: the whitespace of JSON.
+    @inline(__always)
+    mutating func skipWhitespace() {
+        while true {
+            let byte = current
+            guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return }
+            position += 1
+        }
+    }
+
+    /// The first byte of the next token, after any whitespace.
+    @inline(__always)
+    mutating func peekToken() -> UInt8 {
+        let byte = current
+        if byte > 0x20 { return byte }
+        skipWhitespace()
+        return current
+    }
+
+    // MARK: Structure
+
+    /// Moves past the `[` or `{` at the position, one level deeper.
+    @inline(__always)
+    mutating func enterContainer() throws {
+        guard depth < Self.maximumDepth else {
+            throw fatal("arrays and objects are nested more than \(Self.maximumDepth) levels deep")
+        }
+        depth += 1
+        position += 1
+    }
+
+    /// Reads what follows an element of an array: `true` after a comma that another element
+    /// follows, `false` after the closing bracket.
+    @inline(__always)
+    mutating func nextElement() throws -> Bool {
+        switch peekToken() {
+        case UInt8(ascii: ","):
+            position += 1
+            if peekToken() == UInt8(ascii: "]") { throw fatal("a trailing comma before ']' is not allowed") }
+            return true
+        case UInt8(ascii: "]"):
+            position += 1
+            depth -= 1
+            return false
+        default:
+            throw unexpected("',' or ']' after an array element")
+        }
+    }
+
+    /// Reads what follows an entry of an object: `true` after a comma, `false` after the
+    /// closing brace.
+    @inline(__always)
+    mutating func nextEntry() throws -> Bool {
+        switch peekToken() {
+        case UInt8(ascii: ","):
+            position += 1
+            return true
+        case UInt8(ascii: "}"):
+            position += 1
+            depth -= 1
+            return false
+        default:
+            throw unexpected("',' or '}' after an object entry")
+        }
+    }
+
+    /// Moves into an array whose `[` is at the position; `true` when it has a first element.
+    @inline(__always)
+    mutating func beginArray() throws -> Bool {
+        try enterContainer()
+        guard peekToken() == UInt8(ascii: "]") else { return true }
+        position += 1
+        depth -= 1
+        return false
+    }
+
+    /// Moves into an object whose `{` is at the position; `true` when it has a first entry.
+    @inline(__always)
+    mutating func beginObject() throws -> Bool {
+        try enterContainer()
+        guard peekToken() == UInt8(ascii: "}") else { return true }
+        position += 1
+        depth -= 1
+        return false
+    }
+
+    /// Moves past the `:` between a key and its value.
+    @inline(__always)
+    mutating func readColon() throws {
+        if current == UInt8(ascii: ":") {
+            position += 1
+            return
+        }
+        guard peekToken() == UInt8(ascii: ":") else { throw unexpected("':' after an object key") }
+        position += 1
+    }
+
+    /// Checks that nothing but whitespace follows the top-level value.
+    mutating func finish() throws {
+        skipWhitespace()
+        guard isAtEnd else { throw unexpected("the end of the data after the top-level value") }
+    }
+
+    /// Reads `true`, `false` or `null` at the position, whose first letter the caller checked.
+    mutating func readLiteral(_ literal: StaticString) throws {
+        let length = literal.utf8CodeUnitCount
+        let text = literal.utf8Start
+        for offset in 0..<length where byte(at: position + offset) != text[offset] {
+            throw fatal("expected \(literal), found \(describeToken(at: position))")
+        }
+        position += length
+    }
+}
+
+extension JSONReader {
+    /// Where the reader stands, to come back to it.
+    struct Mark {
+        fileprivate let position: Int
+        fileprivate let depth: Int
+    }
+
+    /// The position and depth, to return to with ``rewind(to:)``.
+    var mark: Mark {
+        Mark(position: position, depth: depth)
+    }
+
+    /// Moves back to a mark taken earlier, to read the same value again another way.
+    mutating func rewind(to mark: Mark) {
+        position = mark.position
+        depth = mark.depth
+    }
+}

@@ -1,0 +1,150 @@
+import Foundation
+
+/// What an object's data says of itself: its `version` and, through `representedClassName`,
+/// its class; read wherever they stand, as ModelKit's reader meets them.
+struct ObjectHeader {
+    /// A key of the header.
+    enum Key {
+        case version
+        case className
+
+        var name: String { self == .version ? ModelObject.versionKey : ModelObject.classNameKey }
+    }
+
+    /// The version of the data; 1 when it has none, as for the dictionary form.
+    var version = 1
+    var hasVersion = false
+    var hasClassName = false
+    /// The class that the class name chooses, when it chooses one.
+    var modelClass: ModelObject.Type?
+    /// The class name to write back, when the object cannot stand for the class it names.
+    var keptClassName: String?
+
+    /// Whether an object of the class that `metadata` describes can load the data's values as
+    /// they are: data without a version counts as version 1, and older data is migrated.
+    func isCurrent(for metadata: ModelMetadata) -> Bool {
+        hasVersion ? version >= metadata.modelVersion : metadata.modelVersion <= 1
+    }
+
+    /// Reads `version` and `representedClassName` where ModelKit writes them, first in an
+    /// object, up to the first other key; `false` when the object repeats one of them, or has
+    /// one again after a value that does not fit.
+    ///
+    /// - Parameter hasEntry: Whether an entry follows; updated as entries are read.
+    @inline(never)
+    mutating func readLeadingKeys(
+        from reader: inout JSONReader,
+        of expected: ModelObject.Type,
+        classNames: ModelObject.ClassNameRule,
+        context: LoadContext,
+        hasEntry: inout Bool
+    ) throws -> Bool {
+        while hasEntry, let key = reader.readHeaderKey() {
+            guard try read(key, from: &reader, of: expected, classNames: classNames, context: context) else {
+                return false
+            }
+            hasEntry = try reader.nextEntry()
+        }
+        return true
+    }
+
+    /// Reads the value of `key`, whose key and colon the reader has read, for an object of
+    /// `expected` or a subclass.
+    ///
+    /// - Returns: `false` when the object has the key twice (or has it again after a value
+    ///   that does not fit), so that the dictionary way decides which one counts.
+    mutating func read(
+        _ key: Key,
+        from reader: inout JSONReader,
+        of expected: ModelObject.Type,
+        classNames: ModelObject.ClassNameRule,
+        context: LoadContext
+    ) throws -> Bool {
+        let start = reader.mark
+        do {
+            switch key {
+            case .version:
+                guard !hasVersion else { return false }
+                hasVersion = true
+                version = try expected.readVersion(from: &reader, context: context)
+            case .className:
+                guard !hasClassName else { return false }
+                hasClassName = true
+                let resolved = try expected.readClassName(from: &reader, rule: classNames, context: context)
+                modelClass = resolved?.modelClass
+                keptClassName = resolved?.keptName
+            }
+            return true
+        } catch let settled as SettledError where !settled.isFatal {
+            reader.rewind(to: start)
+            do {
+                if try reader.hasLaterKey(matching: { reader, later in reader.key(later, equals: key.name) }) {
+                    return false
+                }
+            } catch let malformed as SettledError {
+                throw malformed.prefixed(with: .key(key.name))
+            }
+            try reader.skip(
+                after: settled, at: start, issuesFrom: context.issues.count, component: .key(key.name),
+                context: context)
+            return true
+        }
+    }
+}
+
+extension ModelObject {
+    /// Reads the value of `version`, as ``version(_:context:)`` reads it from the dictionary
+    /// form; plain integers without the dictionary form.
+    static func readVersion(from reader: inout JSONReader, context: LoadContext) throws -> Int {
+        if JSONReader.startsNumber(reader.peekToken()) {
+            let start = reader.mark
+            switch try reader.scanNumber().foundationInteger(in: reader) {
+            case .int(let value)?: if let version = Int(exactly: value) { return version }
+            case .uint(let value)?: if let version = Int(exactly: value) { return version }
+            default: break
+            }
+            reader.rewind(to: start)
+        }
+        let value = try readHeaderValue(of: .version, from: &reader)
+        return try JSONReader.settled { try version(value, context: context) }
+    }
+
+    /// Reads the value of `representedClassName` and what it makes of the class, as
+    /// ``resolveClass(named:metadata:context:use:)`` settles it for the dictionary form; `nil`
+    /// when the data names this very class and the class is fixed.
+    static func readClassName(from reader: inout JSONReader, rule: ClassNameRule, context: LoadContext) throws
+        -> ResolvedClass?
+    {
+        let metadata = context.metadata(of: self)
+        let value: Any
+        if reader.peekToken() == UInt8(ascii: "\"") {
+            let token = try reader.scanString()
+            // The class's own name, as ModelKit writes it, without making a string of it.
+            if metadata.modelNameUTF8.withUnsafeBufferPointer({ reader.token(token, equals: $0) }) {
+                if case .isChecked = rule { return nil }
+                return ResolvedClass(modelClass: self)
+            }
+            value = reader.makeString(token)
+        } else {
+            value = try readHeaderValue(of: .className, from: &reader)
+        }
+        let use: ClassNameUse
+        switch rule {
+        case .isChecked: use = .fixed
+        case .resolves(let isRoot): use = isRoot ? .root : .nested
+        }
+        let resolved = try JSONReader.settled {
+            try resolveClass(named: value, metadata: metadata, context: context, use: use)
+        }
+        if case .isChecked = rule { return ResolvedClass(modelClass: self, keptName: resolved.keptName) }
+        return resolved
+    }
+
+    private static func readHeaderValue(of key: ObjectHeader.Key, from reader: inout JSONReader) throws -> Any {
+        do {
+            return try reader.readFoundationValue()
+        } catch let settled as SettledError {
+            throw settled.prefixed(with: .key(key.name))
+        }
+    }
+}

@@ -1,0 +1,152 @@
+import Foundation
+
+extension Optional where Wrapped: SavedValue {
+    /// Reads `null` as `nil`, and anything else as the wrapped type.
+    ///
+    /// - Parameters:
+    ///   - reader: The reader, before the value.
+    ///   - context: The state of the load.
+    /// - Returns: The value.
+    /// - Throws: An error when the value does not fit.
+    public static func _read(from reader: inout JSONReader, context: LoadContext) throws -> Wrapped? {
+        if try reader.readNull() { return nil }
+        return try Wrapped._read(from: &reader, context: context)
+    }
+}
+
+extension Array where Element: SavedValue {
+    /// Reads an array, element by element.
+    ///
+    /// In a lenient load, elements that do not fit are left out and reported.
+    ///
+    /// - Parameters:
+    ///   - reader: The reader, before the value.
+    ///   - context: The state of the load.
+    /// - Returns: The value.
+    /// - Throws: An error when the value does not fit.
+    public static func _read(from reader: inout JSONReader, context: LoadContext) throws -> [Element] {
+        guard reader.peekToken() == UInt8(ascii: "[") else { throw ValueMismatch() }
+        if let modelClass = Element.self as? ModelObject.Type {
+            return try readObjects(of: modelClass, from: &reader, context: context)
+        }
+        var result: [Element] = []
+        guard try reader.beginArray() else { return result }
+        var index = 0
+        repeat {
+            let start = reader.mark
+            let mark = context.issues.count
+            do {
+                result.append(try Element._read(from: &reader, context: context))
+                context.prefixIssues(from: mark, withIndex: index)
+            } catch {
+                let element = try reader.recoverElement(
+                    Element.self, after: error, at: start, component: .index(index), issuesFrom: mark, context: context)
+                if let element { result.append(element) }
+            }
+            index += 1
+        } while try reader.nextElement()
+        return result
+    }
+}
+
+extension Array where Element: SavedValue {
+    /// Reads an array of model objects of `modelClass`, which is `Element`, without generic
+    /// code on the way to each object: loading recursion passes through this frame.
+    private static func readObjects(
+        of modelClass: ModelObject.Type,
+        from reader: inout JSONReader,
+        context: LoadContext
+    ) throws -> [Element] {
+        var result: [Element] = []
+        guard try reader.beginArray() else { return result }
+        var index = 0
+        repeat {
+            let start = reader.mark
+            let mark = context.issues.count
+            do {
+                let object = try modelClass.readNestedObject(from: &reader, context: context, reusing: nil)
+                // `Element` is `modelClass`, a class: its values are the object references.
+                result.append(unsafeBitCast(object, to: Element.self))
+                context.prefixIssues(from: mark, withIndex: index)
+            } catch {
+                let element = try reader.recoverElement(
+                    Element.self, after: error, at: start, component: .index(index), issuesFrom: mark, context: context)
+                if let element { result.append(element) }
+            }
+            index += 1
+        } while try reader.nextElement()
+        return result
+    }
+}
+
+extension Set where Element: SavedValue {
+    /// Reads an array into a set.
+    ///
+    /// - Parameters:
+    ///   - reader: The reader, before the value.
+    ///   - context: The state of the load.
+    /// - Returns: The value.
+    /// - Throws: An error when the value does not fit.
+    public static func _read(from reader: inout JSONReader, context: LoadContext) throws -> Set<Element> {
+        Set(try [Element]._read(from: &reader, context: context))
+    }
+}
+
+extension Dictionary where Key == String, Value: SavedValue {
+    /// Reads a dictionary, value by value.
+    ///
+    /// In a lenient load, values that do not fit are left out and reported. An object that
+    /// has a key twice, where only the last value counts, is read as its dictionary form.
+    ///
+    /// - Parameters:
+    ///   - reader: The reader, before the value.
+    ///   - context: The state of the load.
+    /// - Returns: The value.
+    /// - Throws: An error when the value does not fit.
+    public static func _read(from reader: inout JSONReader, context: LoadContext) throws -> [String: Value] {
+        guard reader.peekToken() == UInt8(ascii: "{") else { throw ValueMismatch() }
+        let start = reader.mark
+        let startIssues = context.issues.count
+        var result: [String: Value] = [:]
+        guard try reader.beginObject() else { return result }
+        repeat {
+            let key = try reader.readKey()
+            guard try readEntry(forKey: key, into: &result, from: &reader, context: context) else {
+                context.issues.removeSubrange(startIssues...)
+                reader.rewind(to: start)
+                let dictionary = try reader.readFoundationValue()
+                return try JSONReader.settled { try _make(savedValue: dictionary, context: context) }
+            }
+        } while try reader.nextEntry()
+        return result
+    }
+
+    /// Reads the value of one entry into `result`; `false` when the key came before or comes
+    /// again after a value that does not fit.
+    private static func readEntry(
+        forKey key: String,
+        into result: inout [String: Value],
+        from reader: inout JSONReader,
+        context: LoadContext
+    ) throws -> Bool {
+        let start = reader.mark
+        let mark = context.issues.count
+        do {
+            let value = try Value._read(from: &reader, context: context)
+            guard result.updateValue(value, forKey: key) == nil else { return false }
+            context.prefixIssues(from: mark, with: .key(key))
+        } catch {
+            do {
+                if let settled = error as? SettledError, settled.isFatal { throw settled }
+                reader.rewind(to: start)
+                if try result[key] != nil || reader.hasLaterKey(matching: { $0.key($1, equals: key) }) { return false }
+            } catch let settled as SettledError {
+                throw settled.prefixed(with: .key(key))
+            }
+            let value = try reader.recoverElement(
+                Value.self, after: error, at: start, component: .key(key), issuesFrom: mark, context: context)
+            if let value { result[key] = value }
+        }
+        return true
+    }
+}

@@ -146,7 +146,12 @@ struct FuzzInputCheck {
             guard reloaded == object else {
                 return report("JSON written with options \(options.rawValue) does not read back equal:\n\(text)")
             }
-            let throughFoundation = try type(of: object).make(json: json, options: loadOptions.union(.foundationReader))
+            let foundationOptions = loadOptions.union(.foundationReader)
+            let throughFoundation = try reread(object) {
+                try $0.make(json: json, options: foundationOptions)
+            } orKeepingItsClass: {
+                try $0.init(json: json, options: foundationOptions)
+            }
             guard throughFoundation == object else {
                 return report(
                     "JSON written with options \(options.rawValue) reads back otherwise through JSONSerialization:\n\(text)"

@@ -15,10 +15,10 @@ final class DeepLink: ModelObject {
     @Saved var tags: [String] = []
 }
 
-private final class Branch: ModelObject {
+private final class DeepBranch: ModelObject {
     @Saved var name = ""
-    @Saved var children: [Branch] = []
-    @Saved var members: Set<Branch> = []
+    @Saved var children: [DeepBranch] = []
+    @Saved var members: Set<DeepBranch> = []
 }
 
 /// Where a deep case runs.
@@ -204,9 +204,9 @@ private func makeChain(_ count: Int) -> (first: DeepLink, last: DeepLink) {
 
     @Test func sharedObjectsAreComparedOnce() {
         // Each level holds the one below twice: comparing every path would take 2^60 steps.
-        var top = Branch()
+        var top = DeepBranch()
         for _ in 0..<60 {
-            let level = Branch()
+            let level = DeepBranch()
             level.children = [top, top]
             top = level
         }
@@ -220,19 +220,19 @@ private func makeChain(_ count: Int) -> (first: DeepLink, last: DeepLink) {
     }
 
     @Test func setsOfModelObjectsCopyAndCompareByTheirWholeValues() {
-        let tree = Branch()
-        let first = Branch()
-        first.children = [Branch()]
+        let tree = DeepBranch()
+        let first = DeepBranch()
+        first.children = [DeepBranch()]
         first.children[0].name = "a"
-        let second = Branch()
-        second.children = [Branch()]
+        let second = DeepBranch()
+        second.children = [DeepBranch()]
         second.children[0].name = "b"
         tree.members = [first, second]
         #expect(tree.members.count == 2)
         let copy = tree.copy()
         #expect(copy.members.count == 2)
         #expect(copy == tree)
-        let other = Branch()
+        let other = DeepBranch()
         other.members = [second.copy(), first.copy()]
         #expect(other == tree)
         other.members.first { $0.children[0].name == "a" }?.children[0].name = "c"

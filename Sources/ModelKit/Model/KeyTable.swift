@@ -136,15 +136,14 @@ final class KeyTable: Sendable {
         return true
     }
 
-    /// FNV-1a: a few instructions a byte, and saved keys are short.
+    /// A hash of a key's length and of its first, middle and last bytes: a few instructions
+    /// whatever the length, and the keys of one class seldom share all four.
     @inline(__always)
     private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        var hash: UInt32 = 2_166_136_261
-        var index = 0
-        while index < bytes.count {
-            hash = (hash ^ UInt32(bytes[index])) &* 16_777_619
-            index += 1
-        }
-        return Int(hash ^ hash >> 16)
+        let count = bytes.count
+        guard count > 0 else { return 0 }
+        let mixed =
+            UInt64(count) | UInt64(bytes[0]) << 8 | UInt64(bytes[count >> 1]) << 16 | UInt64(bytes[count - 1]) << 24
+        return Int(truncatingIfNeeded: (mixed &* 0x9E37_79B9_7F4A_7C15) >> 32)
     }
 }

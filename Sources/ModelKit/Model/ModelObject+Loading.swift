@@ -136,8 +136,7 @@ extension ModelObject {
             unknownValues[key] = value
         }
         didLoadValues()
-        newerVersion = version > metadata.modelVersion ? version : nil
-        changeRecord = ChangeRecord()
+        finishLoading(version: version, metadata: metadata)
     }
 
     /// Loads values by looking each saved key up in the data.

@@ -184,6 +184,7 @@ extension ModelObject {
                 .again(chosenClass, mayReuse: false), reader: &reader, at: start, issuesFrom: issueMark,
                 context: context)
         }
+        object.didLoadValues()
         object.finishLoading(version: header.version, metadata: metadata)
         object.keepClassName(of: header.resolved ?? ResolvedClass(modelClass: modelClass))
         return .loaded(object)
@@ -200,11 +201,12 @@ extension ModelObject {
         return pass
     }
 
-    /// What a loaded object's entries leave to do: the values that repeat others, the version
-    /// to write back, no changes.
-    private func finishLoading(version: Int, metadata: ModelMetadata) {
-        didLoadValues()
-        newerVersion = version > metadata.modelVersion ? version : nil
+    /// What a loaded object's values leave to do: the version to write back, no changes.
+    ///
+    /// The assignments are skipped when they would change nothing, as they mostly would.
+    func finishLoading(version: Int, metadata: ModelMetadata) {
+        let newer = version > metadata.modelVersion ? version : nil
+        if newerVersion != newer { newerVersion = newer }
         // Loading records no changes; an object loaded into may have had some before.
         if !changeRecord.isEmpty || !changeRecord.skippedValues.isEmpty {
             changeRecord = ChangeRecord()

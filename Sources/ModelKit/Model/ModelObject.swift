@@ -58,18 +58,27 @@ open class ModelObject: NSObject, Observable, Codable, NSSecureCoding {
     public internal(set) var mergeConflicts: [ModelKeyPath] = []
 
     /// The version of loaded data that is newer than ``modelVersion``, kept to be written back.
-    var newerVersion: Int?
+    ///
+    /// Read or written on every load, so exempt from runtime exclusivity checks, like
+    /// ``isPristine``.
+    @exclusivity(unchecked) var newerVersion: Int?
 
     /// The class name in loaded data that this object could not stand for, kept to be written
     /// back in place of ``modelName``: a name that resolved to no class, to more than one, or
     /// to a subclass that a load into this class could not create.
-    var keptClassName: String? {
+    ///
+    /// Read or written on every load, so exempt from runtime exclusivity checks, like
+    /// ``isPristine``.
+    @exclusivity(unchecked) var keptClassName: String? {
         didSet { isPristine = false }
     }
 
     /// The values that a lenient load skipped, by the field offset of their property, kept
     /// to be written back until the property is set.
-    var skippedValues: [Int: SkippedValue] = [:] {
+    ///
+    /// Read or written on every load, so exempt from runtime exclusivity checks, like
+    /// ``isPristine``.
+    @exclusivity(unchecked) var skippedValues: [Int: SkippedValue] = [:] {
         didSet { isPristine = false }
     }
 
@@ -77,7 +86,10 @@ open class ModelObject: NSObject, Observable, Codable, NSSecureCoding {
     /// values that unknown keys had, by key.
     ///
     /// Change it inside ``withMutationOfChangeRecord(_:)`` on objects that may be observed.
-    var changeRecord = ChangeRecord()
+    ///
+    /// Read or written on every load, so exempt from runtime exclusivity checks, like
+    /// ``isPristine``.
+    @exclusivity(unchecked) var changeRecord = ChangeRecord()
 
     /// Whether setting a saved property skips change tracking, while defaults load.
     var isSuppressingChanges = false

@@ -122,6 +122,26 @@ final class LenientPlan: ModelObject {
         #expect(try task.dictionary["due"] as? String == "next tuesday", "values the data leaves out stay")
     }
 
+    @Test(arguments: [LoadOptions.lenient, [.lenient, .foundationReader]])
+    func aValueThatDoesNotFitGivesTheDefaultWhenLoadingIntoAnObject(options: LoadOptions) throws {
+        let task = LenientTask()
+        task.title = "Call home"
+        task.priority = 5
+        task.counts = [7]
+        try task.load(json: #"{"priority":"high","counts":{"first":1},"title":"Buy milk"}"#, options: options)
+        #expect(task.loadIssues.map(\.keyPath.description).sorted() == ["counts", "priority"])
+        #expect(task.priority == 1)
+        #expect(task.counts == [])
+        #expect(task.title == "Buy milk")
+        #expect(try LenientTask(json: task.jsonData(), options: options) == task, "reads back as it was written")
+
+        let plan = LenientPlan()
+        plan.steps = [LenientStep()]
+        try plan.load(json: #"{"steps":{"name":"Boil"}}"#, options: options)
+        #expect(plan.steps.isEmpty)
+        #expect(try LenientPlan(json: plan.jsonData(), options: options) == plan)
+    }
+
     @Test func editsInsideAPartlyLoadedArrayOfModelsWin() throws {
         let json = """
             {"steps":[{"name":"Boil","minutes":"ten"},"garbage",{"name":"Pour","minutes":2}]}

@@ -119,6 +119,7 @@ extension ModelObject {
             keepSkippedValue(value, of: property, isPartlyLoaded: false)
         } catch let unusable as SettledError where !unusable.isFatal {
             try context.report(settled.error)
+            resetToDefault(property)
             reader.rewind(to: start)
             try reader.skipValue()
         }

@@ -26,10 +26,19 @@ extension ModelObject {
     ///   - savedValue: The value found in the data.
     ///   - property: The property the value belongs to.
     ///   - isPartlyLoaded: Whether the property received part of the value, such as an array
-    ///     without the elements that did not fit; `false` when it kept its previous value.
+    ///     without the elements that did not fit; `false` when it received none of it, and is
+    ///     then given its default, as it would have in a new object.
     func keepSkippedValue(_ savedValue: Any, of property: AnySavedProperty, isPartlyLoaded: Bool) {
+        if !isPartlyLoaded { resetToDefault(property) }
         let loadedValue = isPartlyLoaded && property.containsModelObjects ? property.copiedValue(of: self) : nil
         skippedValues[property.offset] = SkippedValue(savedValue: savedValue, loadedValue: loadedValue)
+    }
+
+    /// Gives `property` the value it has in a new object of this class, for a value that a
+    /// lenient load could not read: loading into an object that held other values then ends
+    /// as loading into a new one would, as ``LoadOptions/lenient`` promises.
+    func resetToDefault(_ property: AnySavedProperty) {
+        property.takeDefault(from: type(of: self).init(), into: self)
     }
 
     /// The value that writing puts in place of `property`'s own: the kept value of a lenient

@@ -46,6 +46,9 @@ class AnySavedProperty: @unchecked Sendable {
     /// Sets the property in `object` as its setter does: replacing a kept value and recording
     /// a change, but leaving the notification of observers to the caller.
     func assign(_ value: Any, to object: ModelObject) {}
+    /// Sets the property in `object` to the value that `fresh`, a new object of the same
+    /// class, holds, without recording a change.
+    func takeDefault(from fresh: ModelObject, into object: ModelObject) {}
 }
 
 // Immutable after creation: the key, the offset, the kind and the pre-quoted keys are `let`
@@ -229,6 +232,10 @@ final class SavedProperty<Value: SavedValue>: AnySavedProperty, @unchecked Senda
 
     override func copiedValue(of object: ModelObject) -> Any {
         CopyContext.copy(of: storage(of: object).pointee.value)
+    }
+
+    override func takeDefault(from fresh: ModelObject, into object: ModelObject) {
+        storage(of: object).pointee.value = storage(of: fresh).pointee.value
     }
 
     override func takeValue(of object: ModelObject) -> Any {

@@ -244,6 +244,22 @@ private func deeplyNested(depth: Int, leaf: Any) -> Any {
         }
     }
 
+    /// A number under an unknown key reads back as `JSONSerialization` would read it, which
+    /// makes a long one a decimal; what is written the first time is already that decimal.
+    @Test(arguments: [
+        "-4e15", "4000000000000000.0", "-9007199254740992e0", "-1.2345678901234567e-05", "-1.2345678901234567e+20",
+        "-0.1234567890123456", "1.5e300", "-1.234567890123456e300", "0.1", "-0.0",
+    ])
+    func unknownNumbersReadBackIntoTheSameBytes(number: String) throws {
+        let model = try ModelObject(json: #"{"x":\#(number)}"#)
+        for options in Self.layouts {
+            let written = try model.jsonData(options: options)
+            let reloaded = try ModelObject(json: written)
+            #expect(reloaded == model)
+            #expect(try reloaded.jsonData(options: options) == written, "\(options.rawValue)")
+        }
+    }
+
     @Test func rejectsNumbersThatJSONCannotHold() {
         let model = WriterSample()
         for value in [Double.nan, .infinity, -.infinity] {

@@ -34,9 +34,31 @@ extension JSONWriter {
         case .bool(let bool): writeBool(bool)
         case .int(let int): writeInteger(int)
         case .uint(let uint): writeInteger(uint)
-        case .double(let double): try writeDouble(double)
+        case .double(let double): try writeUnknownDouble(double)
         case .decimal(let decimal): try decimal._writeJSON(to: &self)
         }
+    }
+
+    /// Writes a `Double` of a dictionary form so that reading it back, as `JSONSerialization`
+    /// does, gives a number that writes the same bytes again.
+    ///
+    /// `JSONSerialization` reads a number whose text before any `e` is longer than 17
+    /// characters as an `NSDecimalNumber`, which writes its digits its own way:
+    /// `-4000000000000000.0` reads back as the decimal `-4000000000000000`. Such a double is
+    /// written as that decimal from the start; the value is the same.
+    private mutating func writeUnknownDouble(_ value: Double) throws {
+        guard value.isFinite, value.rounded(.towardZero) != value || abs(value) >= 1e15 else {
+            return try writeDouble(value)
+        }
+        let text = value.description
+        let parts = text.split(separator: "e", maxSplits: 1)
+        let exponent = parts.count == 2 ? Int(parts[1]) ?? 0 : 0
+        guard parts[0].utf8.count > 17, (-128...127).contains(exponent),
+            let decimal = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")), decimal.isFinite
+        else {
+            return try writeDouble(value)
+        }
+        try decimal._writeJSON(to: &self)
     }
 
     private mutating func writeAnyArray(_ array: [Any]) throws {

@@ -11,9 +11,11 @@ public struct LoadOptions: OptionSet, Sendable, Hashable {
     }
 
     /// Keeps defaults for values that do not fit instead of throwing, and records each problem
-    /// with its key path in ``ModelObject/loadIssues``. A property whose value does not fit at
-    /// all gets its default even when the load goes into an object that held another value, so
-    /// that the object ends as a new one loaded from the same data would.
+    /// with its key path in ``ModelObject/loadIssues``.
+    ///
+    /// A property whose value does not fit at all gets its default even when the load goes
+    /// into an object that held another value, so that the object ends as a new one loaded
+    /// from the same data would.
     ///
     /// A value that does not fit is not lost: the object keeps it as the data has it and
     /// writes it back in place of the property's value, through the dictionary form, JSON,

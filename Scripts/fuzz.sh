@@ -2,6 +2,11 @@
 # Fuzzes ModelKit's JSON loading and writing with libFuzzer for SECONDS seconds (default 60).
 #
 #   Scripts/fuzz.sh 600
+#   Scripts/fuzz.sh 30 1     # seed 1: the same inputs in the same order on every run
+#
+# Without SEED, each run starts from a seed of its own and so explores new ground; with one,
+# and with Swift's hashing made deterministic, a run repeats the one before it input for
+# input as far as the time allows, so that a failure it finds can be reproduced.
 #
 # Builds the package in Fuzz/ with SwiftPM, ModelKit included, instrumented for libFuzzer and
 # AddressSanitizer (flags that a package manifest may not carry, so they are given here), then
@@ -16,9 +21,15 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 seconds="${1:-60}"
-if ! [[ "$seconds" =~ ^[0-9]+$ ]]; then
-    echo "usage: Scripts/fuzz.sh [SECONDS]" >&2
+seed="${2:-}"
+if ! [[ "$seconds" =~ ^[0-9]+$ ]] || ! [[ "$seed" =~ ^[0-9]*$ ]]; then
+    echo "usage: Scripts/fuzz.sh [SECONDS [SEED]]" >&2
     exit 2
+fi
+seeding=()
+if [ -n "$seed" ]; then
+    seeding=(-seed="$seed")
+    export SWIFT_DETERMINISTIC_HASHING=1
 fi
 
 mkdir -p fuzz-out
@@ -44,5 +55,6 @@ export SWIFT_BACKTRACE=enable=no
     -max_len=8192 \
     -timeout=30 \
     -artifact_prefix=fuzz-out/ \
-    -print_final_stats=1
+    -print_final_stats=1 \
+    ${seeding[@]+"${seeding[@]}"}
 echo "== no crash in $seconds seconds"

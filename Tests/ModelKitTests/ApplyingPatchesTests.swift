@@ -158,6 +158,24 @@ final class PatchCanvas: ModelObject {
         #expect(!task.hasAnyChanges)
     }
 
+    /// A patch is read as documents are: strict JSON, with the place of a syntax error.
+    @Test func aPatchThatIsNotJSONNamesWhereItGoesWrong() throws {
+        let task = try loadTask()
+        let json = "{\n  \"tags\": [\"a\",]\n}"
+        let error = try #require(modelError { try task.apply(mergePatchJSON: json) })
+        #expect(error.reason == .syntaxError("a trailing comma before ']' is not allowed", line: 2, column: 16))
+        #expect(error.keyPath.description == "tags")
+        let asDocument = try #require(modelError { try PatchTask(json: json) })
+        #expect(asDocument.reason == error.reason && asDocument.keyPath == error.keyPath)
+        #expect(throws: ModelError.self) { try task.apply(mergePatchJSON: #"{"priority": 1e400}"#) }
+        #expect(!task.hasAnyChanges)
+
+        try task.apply(mergePatchJSON: Data(#"\#u{FEFF}{"title": "Plan"}"#.utf8))
+        #expect(task.title == "Plan")
+        try task.apply(mergePatchJSON: try #require(#"{"title": "Ship"}"#.data(using: .utf16)))
+        #expect(task.title == "Ship")
+    }
+
     @Test func aValueThatRepeatsAnotherIsBroughtUpToDate() throws {
         let value = try DataValue(json: #"{"string": "AAEC", "length": 3}"#)
         try value.apply(mergePatchJSON: #"{"string": "AAECAwQ="}"#)

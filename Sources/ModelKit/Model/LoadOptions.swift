@@ -33,7 +33,8 @@ public struct LoadOptions: OptionSet, Sendable, Hashable {
     public static let lenient = LoadOptions(rawValue: 1 << 0)
 
     /// Reads JSON through Foundation's `JSONSerialization` and loads the dictionary it gives,
-    /// instead of reading the bytes straight into the model with ModelKit's own reader.
+    /// instead of reading the bytes straight into the model with ModelKit's own reader; for
+    /// ``ModelObject/apply(mergePatchJSON:options:)-(Data,_)``, reads the patch so.
     ///
     /// The result is the same, but for what `JSONSerialization` on Linux does differently:
     /// it accepts a trailing comma in arrays and objects (`[1,]`), which is not JSON; it

@@ -47,11 +47,13 @@ extension ModelObject {
     /// - Parameters:
     ///   - json: UTF-8 JSON whose top level is an object: a patch that replaces the whole
     ///     document with another kind of value cannot apply to a model.
-    ///   - options: How to read the values; strict by default.
+    ///   - options: How to read the values; strict by default. With
+    ///     ``LoadOptions/foundationReader``, `JSONSerialization` reads the patch.
     /// - Throws: A ``ModelError`` for invalid JSON, a top level that is not an object, or a
     ///   value that does not fit; the object is then unchanged.
     public func apply(mergePatchJSON json: Data, options: LoadOptions = []) throws {
-        try apply(mergePatch: Self.parseJSON(json), options: options)
+        let patch = options.contains(.foundationReader) ? try Self.parseJSON(json) : try Self.readJSONDictionary(json)
+        try apply(mergePatch: patch, options: options)
     }
 
     /// Applies a JSON Merge Patch given as a JSON string; see ``apply(mergePatch:options:)``.

@@ -175,6 +175,29 @@ extension ModelObject {
         }
     }
 
+    /// The dictionary form of a document whose top level is an object, read by ModelKit's
+    /// reader into the values that ``parseJSON(_:)`` gives, under the reader's rules: strict
+    /// JSON, and syntax errors with their line, column and key path.
+    static func readJSONDictionary(_ json: Data) throws -> [String: Any] {
+        try JSONReader.withReader(json) { reader in
+            let start = reader.mark
+            do {
+                let value = try reader.readFoundationValue()
+                try reader.finish()
+                guard let dictionary = value as? [String: Any] else {
+                    throw ModelError(.typeMismatch(expected: "an object", found: FoundValue.describe(value)))
+                }
+                return dictionary
+            } catch let settled as SettledError where settled.isFatal {
+                throw settled.error
+            } catch {
+                reader.rewind(to: start)
+                if let malformed = reader.syntaxError() { throw malformed }
+                throw (error as? SettledError)?.error ?? error
+            }
+        }
+    }
+
     static func parseJSON(_ json: Data) throws -> [String: Any] {
         let object: Any
         do {

@@ -13,6 +13,16 @@ private final class Leaf: ModelObject {
     @Saved var name = ""
 }
 
+/// A tree whose saved data is older than the class, so that loading it migrates each level.
+private final class OldTree: ModelObject {
+    @Saved var children: [OldTree] = []
+    @Saved var child: OldTree? = nil
+
+    override class var modelVersion: Int { 2 }
+
+    override class func migrate(_ dictionary: inout [String: Any], from version: Int) throws {}
+}
+
 /// Documents nested as deeply as the reader accepts load on the stack of a secondary thread
 /// on Apple platforms, 512 KiB.
 ///
@@ -75,6 +85,39 @@ private final class Leaf: ModelObject {
                 }
             }
             #expect(outcome == "\(document.objects) \(document.objects)", "\(document.name)")
+        }
+    }
+
+    /// The ways of loading that go through the dictionary form need more stack for each
+    /// level than the reader: on a small stack they stop with an error before it runs out.
+    @Test func theDictionaryFormLoadsOrThrowsOnASecondaryThread() {
+        let loads: [(name: String, load: @Sendable (String) throws -> Void)] = [
+            (
+                "init(dictionary:)",
+                { json in
+                    let dictionary = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any] ?? [:]
+                    _ = try Tree(dictionary: dictionary)
+                }
+            ),
+            ("foundationReader", { json in _ = try Tree(json: json, options: .foundationReader) }),
+            ("migration", { json in _ = try OldTree(json: json) }),
+        ]
+        let documents = Self.documents(depth: JSONReader.maximumDepth).filter { $0.objects > 1 }
+        for document in documents {
+            for way in loads {
+                let outcome = onThread(stackSize: Self.stackSize) { () -> String in
+                    do {
+                        try way.load(document.json)
+                        return "loaded"
+                    } catch let error as ModelError {
+                        guard case .nestingTooDeep = error.reason else { return "\(error)" }
+                        return "loaded"
+                    } catch {
+                        return "\(error)"
+                    }
+                }
+                #expect(outcome == "loaded", "\(document.name), \(way.name)")
+            }
         }
     }
 

@@ -108,13 +108,28 @@ public final class LoadContext {
         return metadata
     }
 
+    /// Counts one more level of nested model objects, and checks that it fits: within
+    /// ``maximumDepth``, and, every fourth level, in what is left of the thread's stack.
+    ///
+    /// ModelKit's reader loads every depth it accepts on a 512 KiB stack in a release build;
+    /// the dictionary form's loading (``ModelObject/init(dictionary:options:)``, migrations,
+    /// ``LoadOptions/foundationReader``) needs more stack for each level, and on a small stack
+    /// stops with ``ModelError/Reason/nestingTooDeep(limit:)`` before the stack runs out.
     func enterObject() throws {
         depth += 1
         if depth > Self.maximumDepth {
             depth -= 1
             throw ModelError(.nestingTooDeep(limit: Self.maximumDepth))
         }
+        if depth & 3 == 0, !CallStack.hasRoom(Self.stackReserve) {
+            depth -= 1
+            throw ModelError(.nestingTooDeep(limit: depth))
+        }
     }
+
+    /// The stack that loading keeps free below a level of nested model objects, for the
+    /// levels before the next check and for the values read at the deepest one.
+    private static let stackReserve = 96 * 1024
 
     func leaveObject() {
         depth -= 1

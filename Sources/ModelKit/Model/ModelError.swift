@@ -45,7 +45,8 @@ public struct ModelError: LocalizedError, CustomStringConvertible, CustomDebugSt
         /// A model object contains itself, directly or through other objects.
         case cycle(String)
         /// Model objects, or the arrays and objects of the JSON being written, are nested more
-        /// deeply than the limit.
+        /// deeply than the limit: a fixed one, or the depth at which what is left of the
+        /// thread's stack would not hold another level.
         case nestingTooDeep(limit: Int)
         /// Reading or writing a file failed.
         case fileError(String)

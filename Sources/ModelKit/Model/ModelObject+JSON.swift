@@ -148,14 +148,10 @@ extension ModelObject {
 
     /// Reads the top-level value of a document, which must be an object, into `fixedObject` or
     /// into an object of the class that it names; then checks that nothing follows.
-    ///
-    /// A document that is not JSON throws its syntax error even when a value before the fault
-    /// does not fit, as it does through `JSONSerialization`, which parses it all first.
     static func readTopLevel(from reader: inout JSONReader, into fixedObject: ModelObject?, context: LoadContext)
         throws -> ReadResult
     {
-        let start = reader.mark
-        do {
+        try reader.readDocument { reader in
             guard reader.peekToken() == UInt8(ascii: "{") else {
                 let value = try reader.readFoundationValue()
                 try reader.finish()
@@ -166,12 +162,6 @@ extension ModelObject {
                 from: &reader, into: fixedObject, reusing: nil, classNames: use, context: context)
             try reader.finish()
             return result
-        } catch let settled as SettledError where settled.isFatal {
-            throw settled.error
-        } catch {
-            reader.rewind(to: start)
-            if let malformed = reader.syntaxError() { throw malformed }
-            throw (error as? SettledError)?.error ?? error
         }
     }
 
@@ -180,20 +170,13 @@ extension ModelObject {
     /// JSON, and syntax errors with their line, column and key path.
     static func readJSONDictionary(_ json: Data) throws -> [String: Any] {
         try JSONReader.withReader(json) { reader in
-            let start = reader.mark
-            do {
+            try reader.readDocument { reader in
                 let value = try reader.readFoundationValue()
                 try reader.finish()
                 guard let dictionary = value as? [String: Any] else {
                     throw ModelError(.typeMismatch(expected: "an object", found: FoundValue.describe(value)))
                 }
                 return dictionary
-            } catch let settled as SettledError where settled.isFatal {
-                throw settled.error
-            } catch {
-                reader.rewind(to: start)
-                if let malformed = reader.syntaxError() { throw malformed }
-                throw (error as? SettledError)?.error ?? error
             }
         }
     }

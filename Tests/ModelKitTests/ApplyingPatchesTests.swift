@@ -165,7 +165,7 @@ final class PatchCanvas: ModelObject {
         let error = try #require(modelError { try task.apply(mergePatchJSON: json) })
         #expect(error.reason == .syntaxError("a trailing comma before ']' is not allowed", line: 2, column: 16))
         #expect(error.keyPath.description == "tags")
-        let asDocument = try #require(modelError { try PatchTask(json: json) })
+        let asDocument = try #require(modelError { _ = try PatchTask(json: json) })
         #expect(asDocument.reason == error.reason && asDocument.keyPath == error.keyPath)
         #expect(throws: ModelError.self) { try task.apply(mergePatchJSON: #"{"priority": 1e400}"#) }
         #expect(!task.hasAnyChanges)

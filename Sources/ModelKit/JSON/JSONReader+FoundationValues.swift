@@ -138,20 +138,25 @@ extension JSONReader {
         return UnusableNumber(text: text(of: token))
     }
 
-    /// The `Decimal` that `JSONSerialization` reads a long number into, with its quirks: it
-    /// counts the characters before a lowercase `e` only, and reads the exponent after one.
+    /// The `Decimal` that `JSONSerialization` reads a long number into; see
+    /// ``foundationDecimal(text:)``.
     private func foundationDecimal(_ token: NumberToken) -> Decimal? {
-        var lowercaseE: Int?
-        for index in token.start..<token.end where base[index] == UInt8(ascii: "e") {
-            lowercaseE = index
-            break
-        }
-        guard (lowercaseE ?? token.end) - token.start > 17 else { return nil }
-        let text = text(of: token)
+        // Most numbers are short: only a long one is made into text.
+        guard token.length > 17 else { return nil }
+        return Self.foundationDecimal(text: text(of: token))
+    }
+
+    /// The `Decimal` that `JSONSerialization` reads the JSON number `text` into, with its
+    /// quirks: when the text before a lowercase `e` (an uppercase one does not count) is
+    /// longer than 17 characters, and the exponent after it is within `Decimal`'s range;
+    /// else `nil`, for a number that it reads as an integer or a `Double`.
+    static func foundationDecimal(text: String) -> Decimal? {
+        let utf8 = text.utf8
+        let lowercaseE = utf8.firstIndex(of: UInt8(ascii: "e"))
+        guard utf8.distance(from: utf8.startIndex, to: lowercaseE ?? utf8.endIndex) > 17 else { return nil }
         var exponent = 0
         if let lowercaseE {
-            let digits = UnsafeBufferPointer(start: base + lowercaseE + 1, count: token.end - lowercaseE - 1)
-            exponent = Int(String(decoding: digits, as: UTF8.self)) ?? 0
+            exponent = Int(Substring(utf8[utf8.index(after: lowercaseE)...])) ?? 0
         }
         guard (-128...127).contains(exponent), let decimal = Decimal(string: text), decimal.isFinite else { return nil }
         return decimal

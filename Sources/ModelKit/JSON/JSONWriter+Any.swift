@@ -29,6 +29,17 @@ extension JSONWriter {
         }
     }
 
+    /// Writes one entry of an object: its key and a dictionary-form value, whose errors name
+    /// the key.
+    mutating func writeEntry(_ key: String, _ value: Any, isFirst: Bool) throws {
+        writeKey(key, isFirst: isFirst)
+        do {
+            try writeAny(value)
+        } catch let error as ModelError {
+            throw error.prefixed(with: .key(key))
+        }
+    }
+
     private mutating func writeNumber(_ number: SavedNumber) throws {
         switch number {
         case .bool(let bool): writeBool(bool)
@@ -47,18 +58,16 @@ extension JSONWriter {
     /// `-4000000000000000.0` reads back as the decimal `-4000000000000000`. Such a double is
     /// written as that decimal from the start; the value is the same.
     private mutating func writeUnknownDouble(_ value: Double) throws {
+        // Whole numbers below 1e15 are written as integers, and NaN and infinity throw.
         guard value.isFinite, value.rounded(.towardZero) != value || abs(value) >= 1e15 else {
             return try writeDouble(value)
         }
         let text = value.description
-        let parts = text.split(separator: "e", maxSplits: 1)
-        let exponent = parts.count == 2 ? Int(parts[1]) ?? 0 : 0
-        guard parts[0].utf8.count > 17, (-128...127).contains(exponent),
-            let decimal = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")), decimal.isFinite
-        else {
-            return try writeDouble(value)
+        if let decimal = JSONReader.foundationDecimal(text: text) {
+            try decimal._writeJSON(to: &self)
+        } else {
+            writeRawASCII(text)
         }
-        try decimal._writeJSON(to: &self)
     }
 
     private mutating func writeAnyArray(_ array: [Any]) throws {

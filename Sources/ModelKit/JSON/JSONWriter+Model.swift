@@ -74,13 +74,4 @@ extension JSONWriter {
         writeString(keptClassName)
         hasWrittenKeptValues = true
     }
-
-    private mutating func writeEntry(_ key: String, _ value: Any, isFirst: Bool) throws {
-        writeKey(key, isFirst: isFirst)
-        do {
-            try writeAny(value)
-        } catch let error as ModelError {
-            throw error.prefixed(with: .key(key))
-        }
-    }
 }

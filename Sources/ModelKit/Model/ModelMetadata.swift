@@ -87,20 +87,43 @@ final class ModelMetadata: @unchecked Sendable {
         precondition(Set(keys).count == keys.count, "\(modelClass) declares the same saved key twice: \(keys)")
     }
 
-    private static func findProperties(of modelClass: ModelObject.Type) -> [AnySavedProperty] {
+    /// A stored field of type `Saved<Value>`, named after its property.
+    struct SavedFieldEntry {
+        let name: String
+        let offset: Int
+        let type: any SavedField.Type
+    }
+
+    /// The saved fields of `modelClass` and its superclasses, in the order reflection lists them.
+    static func savedFields(of modelClass: ModelObject.Type) -> [SavedFieldEntry] {
         guard let allFields = FieldReflection.fields(of: modelClass) else {
             preconditionFailure(
                 "The Swift runtime did not list the stored fields of \(modelClass), so its saved properties cannot be found"
             )
         }
-        var fields: [(name: String, offset: Int, type: any SavedField.Type)] = []
-        for field in allFields {
-            guard let savedType = field.type as? any SavedField.Type else { continue }
+        return allFields.compactMap { field in
+            guard let savedType = field.type as? any SavedField.Type else { return nil }
             let name = field.name.hasPrefix("_") ? String(field.name.dropFirst()) : field.name
-            fields.append((name, field.offset, savedType))
+            return SavedFieldEntry(name: name, offset: field.offset, type: savedType)
         }
-        guard !fields.isEmpty else { return [] }
-        let prototype = modelClass.init()
+    }
+
+    /// The saved properties of `modelClass`, with the custom keys and defaults of a prototype.
+    ///
+    /// The prototype is created under a ``SavedCensus``, which stops at a class whose saved
+    /// properties the runtime does not list: without it, such a class would save nothing.
+    private static func findProperties(of modelClass: ModelObject.Type) -> [AnySavedProperty] {
+        let fields = savedFields(of: modelClass)
+        let (census, prototype) = SavedCensus.taking { modelClass.init() }
+        precondition(
+            census.isComplete,
+            """
+            \(modelClass) (or a model class its initializer creates) initializes \(census.initializedValues) \
+            @Saved values, but the Swift runtime lists \(census.listedFields) saved fields: its module was built \
+            without reflection metadata, and ModelKit cannot find its saved properties. Build it with reflection metadata: in Xcode, set "Reflection Metadata Level" \
+            (SWIFT_REFLECTION_METADATA_LEVEL) to "All"; with swiftc, leave out -disable-reflection-metadata \
+            and -reflection-metadata-for-debugger-only.
+            """)
         return withExtendedLifetime(prototype) {
             fields.map { $0.type.makeProperty(name: $0.name, offset: $0.offset, in: prototype) }
         }

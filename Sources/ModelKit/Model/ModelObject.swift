@@ -115,6 +115,7 @@ open class ModelObject: NSObject, Observable, Codable, NSSecureCoding {
         loadDefaultValues()
         isSuppressingChanges = false
         isPristine = true
+        SavedCensus.countListedFields(of: self)
     }
 
     /// Creates an object of this class from its dictionary form.

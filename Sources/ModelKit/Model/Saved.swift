@@ -27,6 +27,7 @@ public struct Saved<Value: SavedValue> {
     public init(wrappedValue: Value) {
         value = wrappedValue
         key = nil
+        SavedCensus.countInitializedValue()
     }
 
     /// Declares a saved property stored under a key of its own.
@@ -37,6 +38,7 @@ public struct Saved<Value: SavedValue> {
     public init(wrappedValue: Value, _ key: String) {
         value = wrappedValue
         self.key = key
+        SavedCensus.countInitializedValue()
     }
 
     /// Declares an optional saved property whose default is `nil`.
@@ -45,6 +47,7 @@ public struct Saved<Value: SavedValue> {
     public init(_ key: String? = nil) where Value: ExpressibleByNilLiteral {
         value = nil
         self.key = key
+        SavedCensus.countInitializedValue()
     }
 
     /// Not available: a saved property that cannot be `nil` needs a default value.

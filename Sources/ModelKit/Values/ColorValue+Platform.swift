@@ -6,8 +6,12 @@
 
     extension ColorValue {
         /// The colour as a Core Graphics colour in the sRGB colour space.
+        ///
+        /// `CGColor(red:green:blue:alpha:)` would make a colour in the device-independent
+        /// Generic RGB space, whose components mean other colours than the sRGB ones of every
+        /// other conversion here; the colour would not convert back to the same components.
         public var cgColor: CGColor {
-            CGColor(red: CGFloat(red), green: CGFloat(green), blue: CGFloat(blue), alpha: CGFloat(alpha))
+            CGColor(srgbRed: CGFloat(red), green: CGFloat(green), blue: CGFloat(blue), alpha: CGFloat(alpha))
         }
 
         /// Creates a colour from a Core Graphics colour, converted to sRGB.

@@ -65,7 +65,11 @@ import Testing
         second.attachment = second
         // Each refers to itself and their own values match, so the cycles compare equal.
         #expect(first == second)
-        #expect(first == first)
+        // A cycle of two objects with the same values as the cycle of one is equal to it.
+        let third = Note()
+        third.attachment = Note()
+        third.attachment?.attachment = third
+        #expect(first == third)
         #expect(first.hash == second.hash, "equal objects hash alike")
         second.text = "other"
         #expect(first != second)

@@ -119,10 +119,11 @@ final class ModelMetadata: @unchecked Sendable {
             census.isComplete,
             """
             \(modelClass) (or a model class its initializer creates) initializes \(census.initializedValues) \
-            @Saved values, but the Swift runtime lists \(census.listedFields) saved fields: its module was built \
-            without reflection metadata, and ModelKit cannot find its saved properties. Build it with reflection metadata: in Xcode, set "Reflection Metadata Level" \
-            (SWIFT_REFLECTION_METADATA_LEVEL) to "All"; with swiftc, leave out -disable-reflection-metadata \
-            and -reflection-metadata-for-debugger-only.
+            @Saved values, but the Swift runtime lists \(census.listedFields) saved fields, so ModelKit cannot \
+            find its saved properties. Either its module was built without reflection metadata: in Xcode, set \
+            "Reflection Metadata Level" (SWIFT_REFLECTION_METADATA_LEVEL) to "All"; with swiftc, leave out \
+            -disable-reflection-metadata and -reflection-metadata-for-debugger-only. Or an initializer assigns \
+            a property's storage (`_name = Saved(...)`): set the property itself instead.
             """)
         return withExtendedLifetime(prototype) {
             fields.map { $0.type.makeProperty(name: $0.name, offset: $0.offset, in: prototype) }

@@ -2,7 +2,11 @@
 # Fails when ModelKit uses a declaration of the standard library or Foundation that is newer than
 # the Apple deployment targets in Package.swift, outside a matching `if #available`.
 #
-#   Scripts/check-availability.sh
+#   Scripts/check-availability.sh [SWIFT BUILD ARGUMENTS]
+#   Scripts/check-availability.sh -Xswiftc -DMODELKIT_PORTABLE   # the portable code paths
+#
+# Arguments go to `swift build`: passing the flags of an earlier build reuses it, and passing a
+# condition checks the code that it compiles.
 #
 # The compiler on Linux ignores Apple availability, so a call such as `String(validating:as:)`
 # (macOS 15, iOS 18) builds and passes every test here and breaks the build for an app that
@@ -54,11 +58,11 @@ cd "$(dirname "$0")/.."
 
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
-if ! swift build --target ModelKit >"$log" 2>&1; then
+if ! swift build --target ModelKit "$@" >"$log" 2>&1; then
     cat "$log" >&2
-    exit 1
+    exit 2
 fi
-bin=$(swift build --show-bin-path)
+bin=$(swift build --show-bin-path "$@")
 
 python3 - "$bin" <<'PY'
 import concurrent.futures, ctypes, glob, hashlib, json, os, re, shlex, subprocess, sys, tempfile

@@ -180,6 +180,21 @@ private final class ReaderNote: ModelObject {
         #expect(found.hasPrefix(detail), "\(found)")
     }
 
+    @Test(
+        arguments: [
+            ([0xC3, 0xA9, 0x7D], "'é'"), ([0xE2, 0x82, 0xAC, 0x7D], "'€'"), ([0xF0, 0x9F, 0x98, 0x80, 0x7D], "'😀'"),
+            ([0xCC, 0x81, 0x7D], "'\u{301}'"), ([0xFF, 0x7D], "byte 0xFF"), ([0x80, 0x7D], "byte 0x80"),
+            ([0xC0, 0xAF, 0x7D], "byte 0xC0"), ([0xC3, 0x28, 0x7D], "byte 0xC3"),
+            ([0xE0, 0x80, 0x80, 0x7D], "byte 0xE0"),
+            ([0xED, 0xA0, 0x80, 0x7D], "byte 0xED"), ([0xF4, 0x90, 0x80, 0x80, 0x7D], "byte 0xF4"),
+            ([0xE2, 0x82], "byte 0xE2"),
+        ] as [([UInt8], String)])
+    func syntaxErrorsShowTheCharacterFound(bytes: [UInt8], shown: String) throws {
+        let json = Data(#"{"title": "#.utf8) + bytes
+        let error = try #require(throws: ModelError.self) { try ReaderDrawing(json: json) }
+        #expect(error.reason == .syntaxError("expected a value, found \(shown)", line: 1, column: 11))
+    }
+
     @Test func trailingCommasAreRejectedButJSONSerializationTakesThem() throws {
         for json in [#"{"title":"a",}"#, #"{"shapes":[{"name":"b"},]}"#] {
             #expect(throws: ModelError.self) { try ReaderDrawing(json: json) }

@@ -39,10 +39,13 @@ extension JSONReader {
         if first >= 0x20 && first < 0x7F { return "'\(Character(Unicode.Scalar(first)))'" }
         if first < 0x80 { return String(format: "control character U+%04X", first) }
         let length = UTF8.width(startingWith: first)
-        if length > 1, index + length <= count,
-            let scalar = String(validating: UnsafeBufferPointer(start: base + index, count: length), as: UTF8.self)
-        {
-            return "'\(scalar)'"
+        if length > 1, index + length <= count {
+            // Decoding repairs what is not UTF-8 with U+FFFD, so the bytes are one valid scalar
+            // exactly when the text encodes back to them. (`String(validating:as:)` would say so
+            // directly, but it needs macOS 15 and iOS 18.)
+            let bytes = UnsafeBufferPointer(start: base + index, count: length)
+            let scalar = String(decoding: bytes, as: UTF8.self)
+            if scalar.utf8.elementsEqual(bytes) { return "'\(scalar)'" }
         }
         return String(format: "byte 0x%02X", first)
     }

@@ -9,11 +9,15 @@ import Foundation
 #endif
 
 /// Replaces the contents of a file atomically while keeping what the file is: its permission
-/// bits, its owner where the process may set it, and the symbolic links that lead to it.
+/// bits, its owner where the process may set it, its extended attributes, its data-protection
+/// class on iOS, tvOS, watchOS and visionOS, and the symbolic links that lead to it.
 ///
 /// The data goes to a new file in the directory of the file it replaces, which is renamed
-/// over the old one once it is complete and on disk; a failure at any step removes the new
-/// file and leaves the old one as it was.
+/// over the old one once it is complete and on the storage itself; a failure at any step
+/// removes the new file and leaves the old one as it was. A process killed part-way cannot
+/// remove its new file, so each replacement first removes what interrupted replacements of the
+/// same file left (``TemporaryFile`` tells those from the new files of replacements still
+/// under way).
 struct FileReplacement {
     /// Why a replacement failed, with the `errno` of the call that failed, if one did.
     struct Failure: Error {
@@ -62,21 +66,21 @@ struct FileReplacement {
 
     /// Writes `data` to a new file and puts it in the place of the old one.
     func replace(with data: Data) throws(Failure) {
-        let temporaryPath = Self.temporaryPath(besides: path)
-        let descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, existing == nil ? 0o666 : 0o600)
-        guard descriptor >= 0 else { throw Self.failure("could not create a file beside \(path)") }
+        TemporaryFile.removeAbandoned(besides: path)
+        let temporary = try TemporaryFile(besides: path, mode: existing == nil ? 0o666 : 0o600)
         var isInPlace = false
-        defer { if !isInPlace { unlink(temporaryPath) } }
-        do throws(Failure) {
-            try Self.writeAll(data, to: descriptor)
-            if let existing { try Self.copyOwnership(of: existing, to: descriptor) }
-            guard fsync(descriptor) == 0 else { throw Self.failure("could not write \(path) to disk") }
-        } catch {
-            close(descriptor)
-            throw error
+        defer { temporary.finish(removingFile: !isInPlace) }
+        if existing != nil { try Self.keepProtectionClass(of: path, on: temporary.path) }
+        try Self.writeAll(data, to: temporary.descriptor)
+        if let existing {
+            Self.copyExtendedAttributes(of: path, to: temporary.descriptor)
+            try Self.copyOwnership(of: existing, to: temporary.descriptor)
         }
-        guard close(descriptor) == 0 else { throw Self.failure("could not write \(path)") }
-        guard rename(temporaryPath, path) == 0 else { throw Self.failure("could not replace \(path)") }
+        guard Self.synchronize(temporary.descriptor) else { throw Self.failure("could not write \(path) to disk") }
+        // The new file stays open, and so locked, until it has taken the old one's place: a
+        // replacement of the same file removes every new file that no one holds locked. Its
+        // data is on disk by now, so closing it later has nothing left to report.
+        guard rename(temporary.path, path) == 0 else { throw Self.failure("could not replace \(path)") }
         isInPlace = true
         Self.synchronizeDirectory(of: path)
     }
@@ -116,14 +120,6 @@ struct FileReplacement {
         guard access(path, W_OK) == 0 else { throw failure("\(path) may not be written") }
     }
 
-    /// A name for the new file, in the directory of `path` so that renaming it is atomic,
-    /// hidden and short whatever the length of the file's own name.
-    private static func temporaryPath(besides path: String) -> String {
-        let directory = (path as NSString).deletingLastPathComponent
-        let name = ".modelkit-\(String(UInt64.random(in: .min ... .max), radix: 16)).tmp"
-        return directory.isEmpty ? name : directory + "/" + name
-    }
-
     private static func writeAll(_ data: Data, to descriptor: Int32) throws(Failure) {
         let failed = data.withUnsafeBytes { buffer -> Bool in
             var offset = 0
@@ -153,19 +149,33 @@ struct FileReplacement {
         }
     }
 
-    /// Flushes the rename to disk, so that the new name survives a power loss.
+    /// Flushes a file's data, or a directory's entries, to the storage itself.
+    ///
+    /// On Apple platforms `fsync` only hands the data to the drive, which may keep it in its
+    /// own cache past a power loss; `F_FULLFSYNC` asks the drive to write its cache out too.
+    /// File systems that cannot do that, network ones among them, refuse it with an error, and
+    /// `fsync` is then the most there is. Elsewhere `fsync` reaches the storage itself.
+    static func synchronize(_ descriptor: Int32) -> Bool {
+        #if canImport(Darwin)
+            if fcntl(descriptor, F_FULLFSYNC) != -1 { return true }
+        #endif
+        return fsync(descriptor) == 0
+    }
+
+    /// Flushes the rename to the storage, so that the new name survives a power loss: a file's
+    /// own `fsync` does not cover the directory entry that names it.
     ///
     /// A failure changes nothing for the caller: the file is already in place.
     private static func synchronizeDirectory(of path: String) {
         let directory = (path as NSString).deletingLastPathComponent
-        let descriptor = open(directory.isEmpty ? "." : directory, O_RDONLY | O_CLOEXEC)
+        let descriptor = open(directory.isEmpty ? "." : directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else { return }
-        _ = fsync(descriptor)
+        _ = synchronize(descriptor)
         close(descriptor)
     }
 
     /// A failure with the current `errno`.
-    private static func failure(_ message: String) -> Failure {
+    static func failure(_ message: String) -> Failure {
         let code = POSIXErrorCode(rawValue: errno)
         let reason = code.map { ": \(String(cString: strerror($0.rawValue)))" } ?? ""
         return Failure(message: message + reason, code: code)

@@ -120,11 +120,12 @@ private final class ReaderNote: ModelObject {
         #if canImport(Darwin)
             // Whether Apple's JSONSerialization reads 18446744073709551615 exactly is not
             // documented; a number it reads another way is refused with a ModelError.
+            var throughFoundation: ReaderNumbers?
             #expect(
                 returnsOrThrowsModelError {
-                    let throughFoundation = try ReaderNumbers(json: json, options: .foundationReader)
-                    #expect(throughFoundation.description.contains(excerpt))
+                    throughFoundation = try ReaderNumbers(json: json, options: .foundationReader)
                 })
+            #expect(throughFoundation.map { $0.description.contains(excerpt) } ?? true)
         #else
             #expect(loaded == (try ReaderNumbers(json: json, options: .foundationReader)))
         #endif

@@ -215,7 +215,14 @@ private func sameValues(_ keys: [String], _ lhs: [String: Any], _ rhs: [String: 
     @Test func unknownValuesKeepTheirExactNumbersAndText() throws {
         let profile = try Profile(json: newerDocument)
         for options in [WriteOptions(), .foundationWriter] {
-            let saved = try parsed(profile.jsonData(options: options))
+            #if canImport(Darwin)
+                // Which NSNumber Apple's JSONSerialization gives for each number, and how it
+                // rounds long ones, is not documented: ModelKit's reader, which builds the values
+                // of swift-corelibs-foundation on every platform, reads what was written.
+                let saved = try ModelObject(json: profile.jsonData(options: options)).unknownValues
+            #else
+                let saved = try parsed(profile.jsonData(options: options))
+            #endif
             #expect((saved["count"] as? NSNumber)?.uint64Value == .max)
             #expect((saved["negative"] as? NSNumber)?.int64Value == .min)
             #expect((saved["exact"] as? NSNumber).map { Double($0.description) } == 0.30000000000000004)

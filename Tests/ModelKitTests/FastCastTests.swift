@@ -36,7 +36,12 @@ import Testing
         let parsed = try #require(
             try JSONSerialization.jsonObject(with: Data(#"{"s":"x","a":[1],"o":{},"n":null}"#.utf8)) as? [String: Any])
         let string = try #require(parsed["s"])
-        #expect(FastCast.storedType(of: string) == ObjectIdentifier(String.self))
+        #if !canImport(Darwin)
+            // swift-corelibs-foundation gives Swift strings, which the fast path reads. Apple's
+            // JSONSerialization gives NSString objects, whose class it does not document; they
+            // take the general cast.
+            #expect(FastCast.storedType(of: string) == ObjectIdentifier(String.self))
+        #endif
         #expect(FastCast.string(string) == "x")
         #expect(FastCast.array(try #require(parsed["a"]))?.count == 1)
         #expect(FastCast.dictionary(try #require(parsed["o"]))?.isEmpty == true)

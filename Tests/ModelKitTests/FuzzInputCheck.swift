@@ -133,6 +133,17 @@ struct FuzzInputCheck {
         }
     }
 
+    /// Whether `JSONSerialization` may read the numbers of `json` otherwise than ModelKit's
+    /// reader: on Apple platforms, whose `JSONSerialization` does not document how it reads
+    /// long numbers, where `json` has one; see `ReaderAgreement`.
+    private static func foundationMayReadNumbersOtherwise(in json: Data) -> Bool {
+        #if canImport(Darwin)
+            return ReaderAgreement.containsLongOrScaledNumber(json)
+        #else
+            return false
+        #endif
+    }
+
     private func expectReadsBack(
         _ object: ModelObject, from json: Data, options: WriteOptions, loadOptions: LoadOptions
     ) {
@@ -151,7 +162,7 @@ struct FuzzInputCheck {
             } orKeepingItsClass: {
                 try $0.init(json: json, options: loadOptions.union(.foundationReader))
             }
-            guard throughFoundation == object else {
+            guard throughFoundation == object || Self.foundationMayReadNumbersOtherwise(in: json) else {
                 return report(
                     "JSON written with options \(options.rawValue) reads back otherwise through JSONSerialization:\n\(text)"
                 )

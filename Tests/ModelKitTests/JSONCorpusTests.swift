@@ -36,11 +36,21 @@ private final class CorpusModel: ModelObject {
         let model = try CorpusModel(json: data)
         #expect(model[extra: "value"] != nil)
         let agreement = ReaderAgreement(input: data) { Issue.record("\(url.lastPathComponent): \($0)") }
-        let reference = try CorpusModel(json: agreement.foundationInput, options: .foundationReader)
-        for key in reference.unknownValues.keys {
-            let same = model[extra: key].sameFoundationValue(as: reference.unknownValues[key] as Any)
-            #expect(same, "\(url.lastPathComponent): \(key)")
-        }
+        #if canImport(Darwin)
+            // ModelKit's reader builds the values that swift-corelibs-foundation's JSONSerialization
+            // gives; which NSNumber Apple's gives for each number, and how it rounds long ones, is
+            // not documented. The agreement below allows for the numbers.
+            #expect(
+                returnsOrThrowsModelError {
+                    _ = try CorpusModel(json: agreement.foundationInput, options: .foundationReader)
+                }, "\(url.lastPathComponent)")
+        #else
+            let reference = try CorpusModel(json: agreement.foundationInput, options: .foundationReader)
+            for key in reference.unknownValues.keys {
+                let same = model[extra: key].sameFoundationValue(as: reference.unknownValues[key] as Any)
+                #expect(same, "\(url.lastPathComponent): \(key)")
+            }
+        #endif
         for options in [LoadOptions(), .lenient] {
             agreement.check(
                 url.lastPathComponent, options: options,
@@ -61,11 +71,18 @@ private final class CorpusModel: ModelObject {
             return
         }
         #expect(line >= 1 && column >= 1)
-        // JSONSerialization rejects the same documents, but for the trailing commas it accepts.
         let throughFoundation = Result { try CorpusModel(json: data, options: .foundationReader) }
         let isTrailingComma = url.lastPathComponent.hasPrefix("trailing-comma")
         let foundationAccepts = (try? throughFoundation.get()) != nil
-        #expect(foundationAccepts == isTrailingComma, "\(url.lastPathComponent)")
+        #if canImport(Darwin)
+            // Apple's JSONSerialization accepts trailing commas too (see JSONReaderTests); what
+            // it makes of the rest, such as invalid UTF-8 or a lone surrogate in UTF-16, is not
+            // documented, and ModelKit's reader is the stricter one wherever they differ.
+            if isTrailingComma { #expect(foundationAccepts, "\(url.lastPathComponent)") }
+        #else
+            // swift-corelibs-foundation rejects the same documents, but for the trailing commas.
+            #expect(foundationAccepts == isTrailingComma, "\(url.lastPathComponent)")
+        #endif
     }
 }
 

@@ -57,8 +57,17 @@ private final class ReaderNote: ModelObject {
         let loaded = try ReaderNumbers(json: #"{"double":\#(text),"doubles":[\#(text)]}"#)
         #expect(loaded.double.bitPattern == expected.bitPattern)
         #expect(loaded.doubles.map(\.bitPattern) == [expected.bitPattern])
-        let throughFoundation = try ReaderNumbers(json: #"{"double":\#(text)}"#, options: .foundationReader)
-        #expect(throughFoundation.double == loaded.double)
+        #if canImport(Darwin)
+            // Apple does not document how its JSONSerialization rounds decimal text.
+            #expect(
+                returnsOrThrowsModelError {
+                    _ = try ReaderNumbers(json: #"{"double":\#(text)}"#, options: .foundationReader)
+                })
+        #else
+            // swift-corelibs-foundation reads these exactly, long ones through NSDecimalNumber.
+            let throughFoundation = try ReaderNumbers(json: #"{"double":\#(text)}"#, options: .foundationReader)
+            #expect(throughFoundation.double == loaded.double)
+        #endif
     }
 
     @Test func negativeZeroKeepsItsSign() throws {
@@ -66,9 +75,12 @@ private final class ReaderNote: ModelObject {
         #expect(loaded.double == 0 && loaded.double.sign == .minus)
         #expect(loaded.float == 0 && loaded.float.sign == .minus)
         #expect(loaded.doubles.first?.sign == .minus)
-        // JSONSerialization reads `-0` as the integer 0: the value is equal, its sign is not.
         let throughFoundation = try ReaderNumbers(json: #"{"double":-0}"#, options: .foundationReader)
-        #expect(throughFoundation.double.sign == .plus)
+        #if !canImport(Darwin)
+            // swift-corelibs-foundation reads `-0` as the integer 0: the value is equal, its
+            // sign is not. Apple does not document which of the two its JSONSerialization gives.
+            #expect(throughFoundation.double.sign == .plus)
+        #endif
         #expect(throughFoundation == loaded || throughFoundation.double == loaded.double)
     }
 
@@ -79,10 +91,20 @@ private final class ReaderNote: ModelObject {
     ])
     func valuesThatDoNotFitThrowAsThroughFoundation(json: String) throws {
         let error = try #require(throws: ModelError.self) { try ReaderNumbers(json: json) }
-        let expected = try #require(throws: ModelError.self) {
-            try ReaderNumbers(json: json, options: .foundationReader)
-        }
-        #expect(error.description == expected.description)
+        #if canImport(Darwin)
+            // How Apple's JSONSerialization reads such numbers (`1.0` as a double or an integer,
+            // 9223372036854775808 exactly or rounded) is not documented. The promise: the load
+            // through it throws at the same key path, or ModelKit's reader is the stricter one.
+            let throughFoundation = Result { try ReaderNumbers(json: json, options: .foundationReader) }
+            if case .failure(let expected) = throughFoundation {
+                #expect((expected as? ModelError)?.keyPath == error.keyPath)
+            }
+        #else
+            let expected = try #require(throws: ModelError.self) {
+                try ReaderNumbers(json: json, options: .foundationReader)
+            }
+            #expect(error.description == expected.description)
+        #endif
         let lenient = try ReaderNumbers(json: json, options: .lenient)
         #expect(lenient.loadIssues.map(\.description) == [error.description])
     }
@@ -94,8 +116,19 @@ private final class ReaderNote: ModelObject {
     ])
     func valuesThatFitLoadAsThroughFoundation(json: String, excerpt: String) throws {
         let loaded = try ReaderNumbers(json: json)
-        #expect(loaded == (try ReaderNumbers(json: json, options: .foundationReader)))
         #expect(loaded.description.contains(excerpt))
+        #if canImport(Darwin)
+            // Whether Apple's JSONSerialization reads 18446744073709551615 exactly is not
+            // documented; a number it reads another way is refused with a ModelError.
+            var throughFoundation: ReaderNumbers?
+            #expect(
+                returnsOrThrowsModelError {
+                    throughFoundation = try ReaderNumbers(json: json, options: .foundationReader)
+                })
+            #expect(throughFoundation.map { $0.description.contains(excerpt) } ?? true)
+        #else
+            #expect(loaded == (try ReaderNumbers(json: json, options: .foundationReader)))
+        #endif
     }
 
     @Test func booleansAndNumbersStayApartInUnknownValues() throws {
@@ -143,7 +176,13 @@ private final class ReaderNote: ModelObject {
         #expect(loaded.int == 2)
         #expect(loaded.doubles == [3])
         #expect(loaded[extra: "extra"] as? Int == 4)
-        #expect(loaded == (try ReaderNumbers(json: json, options: .foundationReader)))
+        #if canImport(Darwin)
+            // Which of the repeated values Apple's JSONSerialization keeps, and what it makes of
+            // 1e400, is not documented.
+            #expect(returnsOrThrowsModelError { _ = try ReaderNumbers(json: json, options: .foundationReader) })
+        #else
+            #expect(loaded == (try ReaderNumbers(json: json, options: .foundationReader)))
+        #endif
     }
 
     @Test func unusableNumbersAreOneIssueEachInALenientLoad() throws {
@@ -195,6 +234,10 @@ private final class ReaderNote: ModelObject {
         #expect(error.reason == .syntaxError("expected a value, found \(shown)", line: 1, column: 11))
     }
 
+    /// Apple's JSONSerialization takes trailing commas too: swift-corelibs-foundation's first
+    /// parser allowed them "to maintain compatibility with Darwin Foundation" (pull request 54,
+    /// 2015), and swift-foundation's JSONScanner, JSONDecoder's parser since macOS 14, accepts
+    /// them because "the foundation json implementation does support trailing commas".
     @Test func trailingCommasAreRejectedButJSONSerializationTakesThem() throws {
         for json in [#"{"title":"a",}"#, #"{"shapes":[{"name":"b"},]}"#] {
             #expect(throws: ModelError.self) { try ReaderDrawing(json: json) }
@@ -209,11 +252,20 @@ private final class ReaderNote: ModelObject {
         let drawing = try ReaderDrawing(json: json)
         #expect(drawing.title == "\u{FEFF}a")
         #expect(drawing.shape.name == "\n\u{FEFF}b")
-        // JSONSerialization on Linux drops a U+FEFF that starts a run of text.
         let throughFoundation = try ReaderDrawing(json: json, options: .foundationReader)
-        #expect(throughFoundation.title.unicodeScalars.count <= 2)
+        #if canImport(Darwin)
+            // Whether Apple's JSONSerialization keeps a U+FEFF that starts a string is not
+            // documented; it keeps the rest.
+            #expect(["a", "\u{FEFF}a"].contains(throughFoundation.title))
+        #else
+            // swift-corelibs-foundation drops a U+FEFF that starts a run of text.
+            #expect(throughFoundation.title == "a")
+            #expect(throughFoundation.shape.name == "\nb")
+        #endif
     }
 
+    /// Apple documents that JSONSerialization reads UTF-8, UTF-16 and UTF-32 in either byte
+    /// order, with or without a byte-order mark; so does swift-corelibs-foundation.
     @Test(arguments: [
         String.Encoding.utf16LittleEndian, .utf16BigEndian, .utf32LittleEndian, .utf32BigEndian, .utf16, .utf32,
     ])

@@ -98,7 +98,7 @@ struct Benchmark {
         Demo: \(arguments.objects.formatted()) generated objects in one document of \(Table.megabytes(demoBytes)) (compact JSON).
         ModelKit writes compact JSON; Codable is JSONDecoder/JSONEncoder on equivalent structs; hand-written \
         maps those structs over JSONSerialization. "JSON → model, Foundation" is ModelKit with \
-        LoadOptions.foundationReader.
+        LoadOptions.foundationReader; "model → JSON, Foundation" is ModelKit with WriteOptions.foundationWriter.
         Changes → patch: one change in each object, the merge patch of each object, next to ModelKit writing \
         the whole document.
 

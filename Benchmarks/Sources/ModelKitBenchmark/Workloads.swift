@@ -8,6 +8,9 @@ enum Direction: String, CaseIterable {
     /// the dictionary form.
     case jsonToModelThroughFoundation = "JSON → model, Foundation"
     case modelToJSON = "model → JSON"
+    /// model → JSON with `WriteOptions.foundationWriter`: the dictionary form, ModelKit's
+    /// check of what `JSONSerialization` can write, then `JSONSerialization`'s write.
+    case modelToJSONThroughFoundation = "model → JSON, Foundation"
     case dictionaryToModel = "dictionary → model"
     case modelToDictionary = "model → dictionary"
     /// The merge patch of one change in each generated object, next to writing the whole
@@ -20,6 +23,7 @@ enum Direction: String, CaseIterable {
         case .jsonToModel: return "json-to-model"
         case .jsonToModelThroughFoundation: return "json-to-model-foundation"
         case .modelToJSON: return "model-to-json"
+        case .modelToJSONThroughFoundation: return "model-to-json-foundation"
         case .dictionaryToModel: return "dictionary-to-model"
         case .modelToDictionary: return "model-to-dictionary"
         case .mergePatch: return "merge-patch"
@@ -34,6 +38,9 @@ enum Contender: CaseIterable {
     case handWritten
     /// `JSONSerialization.jsonObject(with:)` alone: the floor for reading through it.
     case bareParse
+    /// `JSONSerialization.data(withJSONObject:)` alone, on ModelKit's dictionary form: the
+    /// floor for writing through it.
+    case bareWrite
     /// ModelKit writing the whole document: what a merge patch spares.
     case wholeDocument
 
@@ -44,6 +51,7 @@ enum Contender: CaseIterable {
         case .codable: return "codable"
         case .handWritten: return "hand-written"
         case .bareParse: return "parse"
+        case .bareWrite: return "write"
         case .wholeDocument: return "whole-document"
         }
     }
@@ -106,6 +114,12 @@ struct Workload {
             .modelKit: { consume(try object.jsonData(options: .compact)) },
             .codable: { consume(try encoder.encode(value)) },
             .handWritten: { consume(try JSONSerialization.data(withJSONObject: value.dictionary)) },
+        ]
+        let modelDictionary = try object.dictionary
+        operations[.modelToJSONThroughFoundation] = [
+            .modelKit: { consume(try object.jsonData(options: [.compact, .foundationWriter])) },
+            .handWritten: { consume(try JSONSerialization.data(withJSONObject: value.dictionary)) },
+            .bareWrite: { consume(try JSONSerialization.data(withJSONObject: modelDictionary)) },
         ]
         operations[.dictionaryToModel] = [
             .modelKit: { consume(try model.fromDictionary(dictionary)) },

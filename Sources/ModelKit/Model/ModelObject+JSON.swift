@@ -111,7 +111,8 @@ extension ModelObject {
     /// - Returns: The JSON.
     /// - Throws: A ``ModelError`` for NaN or infinity, for a date that has no ISO 8601 string
     ///   that reads back, for model objects that contain themselves, or that are nested too
-    ///   deeply.
+    ///   deeply; with ``WriteOptions/foundationWriter``, also for a value under an unknown key
+    ///   that `JSONSerialization` cannot write, such as a `Date`.
     public func jsonData(options: WriteOptions = []) throws -> Data {
         if options.contains(.foundationWriter) {
             return try foundationJSON(options: options)
@@ -197,9 +198,7 @@ extension ModelObject {
 
     private func foundationJSON(options: WriteOptions) throws -> Data {
         let dictionary = try dictionaryForm(context: SaveContext(options: options))
-        var writer = JSONWriter(options: [.compact])
-        // JSONSerialization cannot hold NaN or infinity either; find them with their key path.
-        try writer.writeAny(dictionary)
+        try JSONSerializationCheck.check(dictionary)
         var writingOptions: JSONSerialization.WritingOptions = []
         if !options.contains(.compact) { writingOptions.insert(.prettyPrinted) }
         if options.contains(.sortedKeys) { writingOptions.insert(.sortedKeys) }

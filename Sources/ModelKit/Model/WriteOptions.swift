@@ -29,6 +29,12 @@ public struct WriteOptions: OptionSet, Sendable, Hashable {
     /// which on Linux read back as a `Double` when there are exactly 16 of them, changing the
     /// last digit of some fractions. ModelKit's writer writes `-0.0` and pads such fractions
     /// with a zero.
+    ///
+    /// ModelKit checks the dictionary form before `JSONSerialization` sees it, since Apple's
+    /// `JSONSerialization` stops the process for a value it cannot write: a value kept under
+    /// an unknown key that is not a string, number, boolean, `NSNull`, array or dictionary
+    /// with string keys, such as a `Date` or `Data` that ModelKit's writer writes as text,
+    /// throws a ``ModelError`` with its key path instead.
     public static let foundationWriter = WriteOptions(rawValue: 1 << 3)
     /// Writes what DejalObject reads back: the value classes under the names of their
     /// DejalObject classes (`DejalColor`, `DejalDate`, `DejalInterval`, `DejalData`,

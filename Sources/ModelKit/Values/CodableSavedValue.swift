@@ -29,8 +29,10 @@ extension CodableSavedValue {
     ///   - savedValue: The value found in the data.
     ///   - context: The state of the load.
     /// - Returns: The value.
-    /// - Throws: A ``ModelError`` when the value does not fit.
+    /// - Throws: A ``ModelError`` when the value does not fit, or holds a value that JSON
+    ///   cannot, such as a `Date`, `Data` or NaN, which it names by its key path.
     public static func _make(savedValue: Any, context: LoadContext) throws -> Self {
+        try JSONSerializationCheck.check(savedValue, allowingFragments: true)
         do {
             let data = try JSONSerialization.data(withJSONObject: savedValue, options: [.fragmentsAllowed])
             return try CodableBridge.decoder.decode(Self.self, from: data)
@@ -53,6 +55,8 @@ extension CodableSavedValue {
             return try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
         } catch let error as ModelError {
             throw error
+        } catch let error as EncodingError {
+            throw CodableBridge.modelError(for: error, type: Self.self)
         } catch {
             throw ModelError(.custom("\(Self.self) could not be encoded: \(error)"), underlyingError: error)
         }
@@ -111,6 +115,18 @@ private enum CodableBridge {
         }
         return ModelError(
             .custom(context.debugDescription), at: keyPath(of: context.codingPath), underlyingError: error)
+    }
+
+    /// A `ModelError` for an encoding error; for NaN or infinity, the one that ModelKit's
+    /// writer reports, at the key path of the number.
+    static func modelError<Value>(for error: EncodingError, type: Value.Type) -> ModelError {
+        if case .invalidValue(let value, let context) = error, let number = SavedNumber(value),
+            case .double(let double) = number, !double.isFinite
+        {
+            return ModelError(
+                .unencodableNumber(number.description), at: keyPath(of: context.codingPath), underlyingError: error)
+        }
+        return ModelError(.custom("\(type) could not be encoded: \(error)"), underlyingError: error)
     }
 
     private static func keyPath(of codingPath: [any CodingKey]) -> ModelKeyPath {

@@ -9,9 +9,16 @@ extension DataValue {
     /// let url = try value.object(of: NSURL.self)
     /// ```
     ///
+    /// The object must support secure coding, and so must everything it archives. An array,
+    /// dictionary, set or ordered set is checked element by element first, since the archiver
+    /// stops the process for an element that does not, such as a Swift struct; an object of
+    /// another class archives what its own `encode(with:)` encodes.
+    ///
     /// - Parameter object: The object to archive.
-    /// - Throws: A ``ModelError`` when the object cannot be archived.
+    /// - Throws: A ``ModelError`` when the object cannot be archived, naming the key path of
+    ///   the element that does not support secure coding.
     public convenience init<Object: NSObject & NSSecureCoding>(archiving object: Object) throws {
+        try KeyedArchive.checkSecureCoding(of: object)
         let data: Data
         do {
             data = try NSKeyedArchiver.archivedData(withRootObject: object, requiringSecureCoding: true)

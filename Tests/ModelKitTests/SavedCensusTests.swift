@@ -37,6 +37,49 @@ import Testing
         }
     }
 
+    private class Keyed: ModelObject {
+        @Saved("a_key") var a = 1
+        @Saved var nested = KeyedLeaf()
+        @Saved("c_key") var c: String? = nil
+    }
+
+    private final class KeyedLeaf: ModelObject {
+        @Saved("leaf_key") var value = 0
+    }
+
+    private final class MoreKeyed: Keyed {
+        @Saved var d = [KeyedLeaf()]
+        @Saved("e_key") var e = KeyedLeaf()
+    }
+
+    @Test func keysComeFromTheDeclarationsInReflectionOrder() {
+        #expect(MoreKeyed.savedKeys == ["a_key", "nested", "c_key", "d", "e_key"])
+        #expect(Keyed.savedKeys == ["a_key", "nested", "c_key"])
+        #expect(KeyedLeaf.savedKeys == ["leaf_key"])
+        let (census, object) = SavedCensus.taking { MoreKeyed() }
+        #expect(census.keys(of: object, levels: [3, 2]) == ["a_key", nil, "c_key", nil, "e_key"])
+        #expect(census.keys(of: object, levels: [3, 1]) == nil, "the levels must account for every key")
+    }
+
+    /// Used by one test only, so that its first use is that test's.
+    private final class Orchard: ModelObject {
+        @Saved var rows: [KeyedLeaf] = []
+
+        required init() {
+            super.init()
+            rows = [KeyedLeaf(), KeyedLeaf()]
+        }
+    }
+
+    @Test func aClassWhoseInitializerSetsPropertiesCreatesLoadsAndWrites() throws {
+        // The first use sets `rows`, which describes the class, whose prototype sets `rows`.
+        let orchard = Orchard()
+        #expect(orchard.rows.count == 2 && orchard.changedKeys == ["rows"])
+        let loaded = try Orchard(json: orchard.jsonData())
+        #expect(loaded == orchard && loaded.rows.count == 2)
+        #expect(Orchard.savedKeys == ["rows"])
+    }
+
     @Test func balancesForObjectsThatDefaultsCreate() {
         let (census, tree) = SavedCensus.taking { Tree() }
         #expect(census.isComplete)

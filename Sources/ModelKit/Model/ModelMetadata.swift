@@ -125,8 +125,27 @@ final class ModelMetadata: @unchecked Sendable {
             -disable-reflection-metadata and -reflection-metadata-for-debugger-only. Or an initializer assigns \
             a property's storage (`_name = Saved(...)`): set the property itself instead.
             """)
-        return withExtendedLifetime(prototype) {
-            fields.map { $0.type.makeProperty(name: $0.name, offset: $0.offset, in: prototype) }
+        guard let keys = census.keys(of: prototype, levels: declaredFieldCounts(of: modelClass)) else {
+            preconditionFailure("The keys of the saved properties of \(modelClass) were not recorded")
         }
+        return withExtendedLifetime(prototype) {
+            zip(fields, keys).map { field, key in
+                field.type.makeProperty(key: key ?? field.name, offset: field.offset, in: prototype)
+            }
+        }
+    }
+
+    /// The number of saved fields that each class declares itself, from the topmost model
+    /// class down to `modelClass`.
+    private static func declaredFieldCounts(of modelClass: ModelObject.Type) -> [Int] {
+        var totals: [Int] = []
+        var current: AnyClass? = modelClass
+        while let modelClass = current as? ModelObject.Type {
+            totals.append(savedFields(of: modelClass).count)
+            current = _getSuperclass(modelClass)
+        }
+        // Totals from the class up, each including its superclasses'; differences, top down.
+        let reversed = Array(totals.reversed())
+        return reversed.indices.map { index in index == 0 ? reversed[0] : reversed[index] - reversed[index - 1] }
     }
 }

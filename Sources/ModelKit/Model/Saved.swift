@@ -18,16 +18,16 @@ import Observation
 /// must follow the new instances.
 @propertyWrapper
 public struct Saved<Value: SavedValue> {
+    // The value only: the key is the class's, recorded once in its metadata while its
+    // prototype is created (see `SavedCensus`), so each instance holds just its values.
     var value: Value
-    let key: String?
 
     /// Declares a saved property stored under its own name.
     ///
     /// - Parameter wrappedValue: The default value.
     public init(wrappedValue: Value) {
         value = wrappedValue
-        key = nil
-        SavedCensus.countInitializedValue()
+        SavedCensus.countInitializedValue(key: nil)
     }
 
     /// Declares a saved property stored under a key of its own.
@@ -37,8 +37,7 @@ public struct Saved<Value: SavedValue> {
     ///   - key: The key in the data.
     public init(wrappedValue: Value, _ key: String) {
         value = wrappedValue
-        self.key = key
-        SavedCensus.countInitializedValue()
+        SavedCensus.countInitializedValue(key: key)
     }
 
     /// Declares an optional saved property whose default is `nil`.
@@ -46,8 +45,7 @@ public struct Saved<Value: SavedValue> {
     /// - Parameter key: The key in the data, or `nil` to use the property's name.
     public init(_ key: String? = nil) where Value: ExpressibleByNilLiteral {
         value = nil
-        self.key = key
-        SavedCensus.countInitializedValue()
+        SavedCensus.countInitializedValue(key: key)
     }
 
     /// Not available: a saved property that cannot be `nil` needs a default value.
@@ -112,7 +110,9 @@ public struct Saved<Value: SavedValue> {
                 model[keyPath: storageKeyPath].value = newValue
                 return
             }
-            if !model.isSuppressingChanges {
+            // A prototype's values are its class's defaults, not changes; and recording one
+            // would ask for the metadata that the prototype is being created to describe.
+            if !model.isSuppressingChanges && !SavedCensus.isTaken {
                 model.recordChange(atOffset: offset(of: storageKeyPath, in: model), from: oldValue, to: newValue)
             }
             store(newValue, in: model, wrapped: wrappedKeyPath, storage: storageKeyPath)
@@ -173,12 +173,12 @@ public struct Saved<Value: SavedValue> {
 
 /// What metadata needs of a `Saved` field found by reflection, without knowing its value type.
 protocol SavedField {
-    static func makeProperty(name: String, offset: Int, in prototype: ModelObject) -> AnySavedProperty
+    static func makeProperty(key: String, offset: Int, in prototype: ModelObject) -> AnySavedProperty
 }
 
 extension Saved: SavedField {
-    static func makeProperty(name: String, offset: Int, in prototype: ModelObject) -> AnySavedProperty {
+    static func makeProperty(key: String, offset: Int, in prototype: ModelObject) -> AnySavedProperty {
         let storage = SavedProperty<Value>.storage(of: prototype, at: offset).pointee
-        return SavedProperty<Value>(key: storage.key ?? name, offset: offset, defaultValue: storage.value)
+        return SavedProperty<Value>(key: key, offset: offset, defaultValue: storage.value)
     }
 }

@@ -1,7 +1,8 @@
 /// A count, kept while a model class's prototype is created, of the `Saved` values that
 /// initializers create and of the saved fields that the runtime lists for the objects created,
 /// so that a class whose saved properties the runtime does not list stops at its first use
-/// instead of silently saving nothing.
+/// instead of silently saving nothing; and the keys that those initializers were given, which
+/// the class's metadata keeps so that no instance has to.
 ///
 /// Every `Saved` initializer counts one value, and every model object, when its initializer
 /// ends, counts the saved fields that reflection lists for its class. Objects that a default
@@ -11,6 +12,18 @@
 /// reflection metadata (Xcode's "Reflection Metadata Level: None") lists none of its classes'
 /// fields, and the counts differ.
 ///
+/// Each object claims its keys when its initializer ends: the last ones given that no object
+/// has claimed, as many as its class has saved fields. An object's own `Saved` values are
+/// initialized during its initializer and those of the objects it creates are claimed before
+/// it ends, so what is left at its end is its own, in the order its initializers ran: the
+/// class's own properties in declaration order, then its superclass's, and so on up.
+///
+/// ```swift
+/// class Note: ModelObject { @Saved("title") var text = ""; @Saved var owner = User() }
+/// // Note() runs: Saved("title"), User's Saved(nil) (User claims it at its end), Saved(nil),
+/// // then Note's end claims ["title", nil]: the keys of `text` and `owner`.
+/// ```
+///
 /// Outside a census, counting costs a read of a thread-specific pointer.
 struct SavedCensus {
     /// The `Saved` values initialized so far.
@@ -19,6 +32,12 @@ struct SavedCensus {
     private(set) var listedFields = 0
     /// The number of saved fields of each class met, found once per census.
     private var fieldCounts: [ObjectIdentifier: Int] = [:]
+    /// The keys given to `Saved` initializers that no object has claimed yet, in the order
+    /// the initializers ran; `nil` where the property is stored under its name.
+    private var unclaimedKeys: [String?] = []
+    /// The keys that each object claimed when its initializer ended, in the order the
+    /// initializers ran.
+    private var claimedKeys: [ObjectIdentifier: [String?]] = [:]
 
     /// The census that this thread keeps, if any.
     private static let current = ThreadSlot()
@@ -41,28 +60,62 @@ struct SavedCensus {
         return (census, result)
     }
 
-    /// Counts a `Saved` value that an initializer creates.
+    /// The keys of `object`'s saved properties in the order reflection lists its fields, or
+    /// `nil` when the census did not see the object claim them; `nil` keys for properties
+    /// stored under their names.
+    ///
+    /// - Parameter levels: The number of saved fields that each class of `object` declares
+    ///   itself, from the topmost superclass down to the object's class, as reflection lists
+    ///   them.
+    func keys(of object: ModelObject, levels: [Int]) -> [String?]? {
+        guard let claimed = claimedKeys[ObjectIdentifier(object)], claimed.count == levels.reduce(0, +) else {
+            return nil
+        }
+        var inInitializationOrder = claimed[...]
+        // Initializers run from the object's own class up; reflection lists from the top down.
+        var chunks: [ArraySlice<String?>] = []
+        for count in levels.reversed() {
+            chunks.append(inInitializationOrder.prefix(count))
+            inInitializationOrder = inInitializationOrder.dropFirst(count)
+        }
+        return chunks.reversed().flatMap { $0 }
+    }
+
+    /// Whether this thread is taking a census, as it does while it creates a prototype.
+    static var isTaken: Bool { current.pointer != nil }
+
+    /// Counts a `Saved` value that an initializer creates, with the key it was given.
     @inline(__always)
-    static func countInitializedValue() {
+    static func countInitializedValue(key: String?) {
         guard let pointer = current.pointer else { return }
-        pointer.assumingMemoryBound(to: SavedCensus.self).pointee.initializedValues += 1
+        pointer.assumingMemoryBound(to: SavedCensus.self).pointee.record(key)
+    }
+
+    private mutating func record(_ key: String?) {
+        initializedValues += 1
+        unclaimedKeys.append(key)
     }
 
     /// Counts the saved fields of `object`'s class, whose initializer has just ended.
     @inline(__always)
     static func countListedFields(of object: ModelObject) {
         guard let pointer = current.pointer else { return }
-        pointer.assumingMemoryBound(to: SavedCensus.self).pointee.count(type(of: object))
+        pointer.assumingMemoryBound(to: SavedCensus.self).pointee.claimKeys(for: object)
     }
 
-    private mutating func count(_ modelClass: ModelObject.Type) {
+    private mutating func claimKeys(for object: ModelObject) {
+        let count = fieldCount(of: type(of: object))
+        listedFields += count
+        let claimed = unclaimedKeys.suffix(count)
+        unclaimedKeys.removeLast(claimed.count)
+        claimedKeys[ObjectIdentifier(object)] = Array(claimed)
+    }
+
+    private mutating func fieldCount(of modelClass: ModelObject.Type) -> Int {
         let identifier = ObjectIdentifier(modelClass)
-        if let count = fieldCounts[identifier] {
-            listedFields += count
-            return
-        }
+        if let count = fieldCounts[identifier] { return count }
         let count = ModelMetadata.savedFields(of: modelClass).count
         fieldCounts[identifier] = count
-        listedFields += count
+        return count
     }
 }

@@ -2,25 +2,25 @@ import Foundation
 import ModelKit
 import Testing
 
-/// A serial executor that runs its jobs on a dispatch queue of its own, marked so that code
-/// can tell whether it runs there.
+/// A serial executor that runs its jobs on a dispatch queue of its own, and marks the thread
+/// while it runs one, so that code can tell whether it runs on such an executor.
 private final class MarkedExecutor: SerialExecutor {
-    private static let key = DispatchSpecificKey<Bool>()
+    private static let markKey = "ModelKitTests.MarkedExecutor"
     private let queue = DispatchQueue(label: "ModelKitTests.MarkedExecutor")
 
-    init() {
-        queue.setSpecific(key: Self.key, value: true)
-    }
-
-    /// Whether the calling code runs on a marked executor's queue.
+    /// Whether the calling code runs in a job of a marked executor.
     static var isRunning: Bool {
-        DispatchQueue.getSpecific(key: key) == true
+        Thread.current.threadDictionary[markKey] != nil
     }
 
     func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
         let executor = asUnownedSerialExecutor()
-        queue.async { job.runSynchronously(on: executor) }
+        queue.async {
+            Thread.current.threadDictionary[Self.markKey] = true
+            job.runSynchronously(on: executor)
+            Thread.current.threadDictionary[Self.markKey] = nil
+        }
     }
 }
 

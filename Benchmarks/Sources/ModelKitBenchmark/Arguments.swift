@@ -21,10 +21,10 @@ struct Arguments {
           --workload NAME  measure one workload only
           --direction D    measure one direction only: json-to-model,
                            json-to-model-foundation (with LoadOptions.foundationReader),
-                           model-to-json, dictionary-to-model, model-to-dictionary or
-                           merge-patch
+                           model-to-json, dictionary-to-model, model-to-dictionary,
+                           merge-patch or snapshot
           --contender C    time one contender only, for profiling: modelkit, codable,
-                           hand-written, parse or whole-document
+                           hand-written, parse, whole-document or json-and-back
           --repetitions N  operations per sample, instead of enough to last 20 ms: gives
                            repeatable instruction counts under a profiler
           --no-memory      skip the peak-memory measurement

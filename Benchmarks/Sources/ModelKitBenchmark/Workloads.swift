@@ -13,6 +13,9 @@ enum Direction: String, CaseIterable {
     /// The merge patch of one change in each generated object, next to writing the whole
     /// document's dictionary form.
     case mergePatch = "changes → patch"
+    /// A `ModelSnapshot` of the generated objects and a model made from it, next to writing
+    /// their JSON and loading it again.
+    case snapshot = "snapshot and back"
 
     /// The name used on the command line.
     var option: String {
@@ -23,6 +26,7 @@ enum Direction: String, CaseIterable {
         case .dictionaryToModel: return "dictionary-to-model"
         case .modelToDictionary: return "model-to-dictionary"
         case .mergePatch: return "merge-patch"
+        case .snapshot: return "snapshot"
         }
     }
 }
@@ -36,6 +40,8 @@ enum Contender: CaseIterable {
     case bareParse
     /// ModelKit writing the whole document: what a merge patch spares.
     case wholeDocument
+    /// ModelKit writing compact JSON and loading it again: what a snapshot may cost.
+    case jsonRoundTrip
 
     /// The name used on the command line.
     var option: String {
@@ -45,6 +51,7 @@ enum Contender: CaseIterable {
         case .handWritten: return "hand-written"
         case .bareParse: return "parse"
         case .wholeDocument: return "whole-document"
+        case .jsonRoundTrip: return "json-and-back"
         }
     }
 }

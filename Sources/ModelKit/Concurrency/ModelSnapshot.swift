@@ -15,7 +15,7 @@ import Foundation
 ///         notes[id] = snapshot
 ///     }
 ///
-///     func note(for id: UUID) throws -> Note? {
+///     func note(for id: UUID) throws -> sending Note? {
 ///         try notes[id]?.makeModel()
 ///     }
 /// }

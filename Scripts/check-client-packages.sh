@@ -9,7 +9,10 @@
 #      main-actor code, as Getting Started shows;
 #   3. an app module built without reflection metadata (Xcode's "Reflection Metadata Level:
 #      None"), whose models ModelKit cannot see into: the first use must stop with a message that
-#      names the class and the setting, never save nothing.
+#      names the class and the setting, never save nothing;
+#   4. the patterns of the article "Models and Swift Concurrency", each as the article shows it,
+#      in a module of Swift 6's defaults and in one with the settings of Xcode 26 app targets
+#      (main-actor default isolation, `NonisolatedNonsendingByDefault`), run and checked.
 # Usage: Scripts/check-client-packages.sh [scratch-directory]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -135,6 +138,222 @@ let note = Note()
 note.text = "Shopping"
 print(try note.jsonString())
 SOURCE
+# The code blocks of the article, verbatim, then code that runs them and checks the results.
+add_target Concurrency "" <<'SOURCE'
+import Foundation
+import ModelKit
+import Observation
+
+final class Repo: ModelObject {
+    @Saved var name = ""
+    @Saved var stars = 0
+    @Saved var topics: [String] = []
+}
+
+@MainActor @Observable final class RepoViewModel {
+    var repo = Repo()
+    var isBusy = false
+
+    func open(_ url: URL) async throws {
+        isBusy = true
+        defer { isBusy = false }
+        repo = try await Repo.load(contentsOf: url)
+    }
+
+    func save(to url: URL) async throws {
+        try await repo.snapshot().save(to: url)
+    }
+}
+
+@concurrent func loadRepo(from url: URL) async throws -> Repo {
+    try Repo(contentsOf: url)
+}
+
+@MainActor func open(_ data: Data, into viewModel: RepoViewModel) async throws {
+    try await Task.detached {
+        let repo = try Repo(json: data)
+        await MainActor.run { viewModel.repo = repo }
+    }.value
+}
+
+@MainActor func openPair(_ first: Data, _ second: Data) async throws -> [Repo] {
+    async let left = Repo(json: first)
+    async let right = Repo(json: second)
+    return try await [left, right]
+}
+
+actor RepoStore {
+    private var repos: [String: Repo] = [:]
+
+    func add(_ repo: sending Repo) {
+        repos[repo.name] = repo
+    }
+
+    func copy(named name: String) -> sending Repo? {
+        repos[name]?.copy()
+    }
+}
+
+actor RepoCache {
+    private var snapshots: [String: ModelSnapshot<Repo>] = [:]
+
+    func store(_ snapshot: ModelSnapshot<Repo>, named name: String) {
+        snapshots[name] = snapshot
+    }
+
+    func repo(named name: String) throws -> sending Repo? {
+        try snapshots[name]?.makeModel()
+    }
+}
+
+func loadAll(_ urls: [URL]) async throws -> [Repo] {
+    try await withThrowingTaskGroup(of: ModelSnapshot<Repo>.self) { group in
+        for url in urls {
+            group.addTask { try Repo(contentsOf: url).snapshot() }
+        }
+        var repos: [Repo] = []
+        for try await snapshot in group {
+            repos.append(try snapshot.makeModel())
+        }
+        return repos
+    }
+}
+
+struct RepoEvent: Sendable, Codable, Hashable {
+    var repo: ModelSnapshot<Repo>
+    var receivedAt: Date
+}
+
+func loadInBackground(_ data: Data) async throws -> Repo {
+    try await Task.detached { try Repo(json: data).snapshot() }.value.makeModel()
+}
+
+@MainActor func share(_ viewModel: RepoViewModel, with store: RepoStore) async throws -> Int {
+    await store.add(viewModel.repo.copy())
+    let snapshot = try viewModel.repo.snapshot()
+    return try await Task.detached { try snapshot.makeModel().stars }.value
+}
+
+func check(_ condition: Bool, _ what: String) {
+    guard condition else { fatalError("concurrency pattern failed: \(what)") }
+}
+
+func makeRepo(_ name: String, stars: Int) -> Repo {
+    let repo = Repo()
+    repo.name = name
+    repo.stars = stars
+    repo.topics = ["swift", name.lowercased()]
+    return repo
+}
+
+let directory = FileManager.default.temporaryDirectory.appendingPathComponent("concurrency-\(UUID().uuidString)")
+try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+defer { try? FileManager.default.removeItem(at: directory) }
+let names = ["ModelKit", "Observation", "Foundation", "Testing"]
+var urls: [URL] = []
+for (index, name) in names.enumerated() {
+    let url = directory.appendingPathComponent("\(name).json")
+    try makeRepo(name, stars: index).save(to: url)
+    urls.append(url)
+}
+
+let viewModel = RepoViewModel()
+try await viewModel.open(urls[0])
+check(viewModel.repo == makeRepo("ModelKit", stars: 0) && !viewModel.repo.hasChanges && !viewModel.isBusy, "open")
+viewModel.repo.stars = 10
+let saved = directory.appendingPathComponent("saved.json")
+try await viewModel.save(to: saved)
+check(try Repo(contentsOf: saved).stars == 10, "save")
+
+check(try await loadRepo(from: urls[1]).name == "Observation", "a @concurrent loader")
+try await open(makeRepo("Detached", stars: 3).jsonData(), into: viewModel)
+check(viewModel.repo.name == "Detached", "Task.detached and MainActor.run")
+let pair = try await openPair(makeRepo("Left", stars: 1).jsonData(), makeRepo("Right", stars: 2).jsonData())
+check(pair.map(\.name) == ["Left", "Right"], "async let")
+
+let store = RepoStore()
+let added = makeRepo("Added", stars: 5)
+await store.add(added)
+let firstCopy = await store.copy(named: "Added")
+let secondCopy = await store.copy(named: "Added")
+check(firstCopy?.stars == 5 && firstCopy !== secondCopy, "copies from an actor")
+check(try await share(viewModel, with: store) == 3, "a copy to an actor and a snapshot to a task")
+check(await store.copy(named: "Detached")?.stars == 3, "the shared copy")
+
+let cache = RepoCache()
+try await cache.store(makeRepo("Cached", stars: 7).snapshot(), named: "Cached")
+let cached = try await cache.repo(named: "Cached")
+let cachedAgain = try await cache.repo(named: "Cached")
+check(cached?.stars == 7 && cached !== cachedAgain && cached == cachedAgain, "models from a cache of snapshots")
+check(try await cache.repo(named: "Missing") == nil, "a missing cache entry")
+
+let all = try await loadAll(urls)
+check(all.map(\.name).sorted() == names.sorted(), "a task group of snapshots")
+
+let event = RepoEvent(repo: try makeRepo("Event", stars: 9).snapshot(), receivedAt: Date(timeIntervalSince1970: 0))
+let encoder = JSONEncoder()
+encoder.outputFormatting = [.sortedKeys]
+let encoded = try encoder.encode(event)
+check(try JSONDecoder().decode(RepoEvent.self, from: encoded) == event, "a Sendable, Codable event")
+check(
+    String(decoding: encoded, as: UTF8.self).contains(#""repo":{"name":"Event","representedClassName":"Repo""#),
+    "an event encodes its model's own form")
+check(try await loadInBackground(makeRepo("Background", stars: 4).jsonData()).stars == 4, "a detached snapshot")
+print("all \(names.count) repos and every pattern of the article checked")
+SOURCE
+
+add_target ConcurrencyApp '.defaultIsolation(MainActor.self), .enableUpcomingFeature("NonisolatedNonsendingByDefault")' <<'SOURCE'
+import Foundation
+import ModelKit
+import Observation
+
+nonisolated final class Note: ModelObject {
+    @Saved var text = ""
+}
+
+@Observable final class NoteViewModel {
+    var note = Note()
+
+    func open(_ url: URL) async throws {
+        note = try await Note.load(contentsOf: url)
+    }
+
+    func save(to url: URL) async throws {
+        try await note.snapshot().save(to: url)
+    }
+}
+
+@concurrent func loadNote(from url: URL) async throws -> Note {
+    try Note(contentsOf: url)
+}
+
+struct NoteEvent: Sendable, Codable, Hashable {
+    var note: ModelSnapshot<Note>
+}
+
+let url = FileManager.default.temporaryDirectory.appendingPathComponent("concurrency-app-\(UUID().uuidString).json")
+defer { try? FileManager.default.removeItem(at: url) }
+let original = Note()
+original.text = "Groceries"
+try original.save(to: url)
+
+let viewModel = NoteViewModel()
+try await viewModel.open(url)
+guard viewModel.note == original, !viewModel.note.hasChanges else {
+    fatalError("the note did not open")
+}
+viewModel.note.text = "Groceries and flowers"
+try await viewModel.save(to: url)
+let loaded = try await loadNote(from: url)
+let event = NoteEvent(note: try loaded.snapshot())
+guard loaded.text == "Groceries and flowers",
+    try JSONDecoder().decode(NoteEvent.self, from: JSONEncoder().encode(event)) == event
+else {
+    fatalError("the note did not save, load or encode as expected")
+}
+print(try event.note.makeModel().jsonString(options: [.compact, .sortedKeys]))
+SOURCE
+
 cat >"$client/Package.swift" <<MANIFEST
 // swift-tools-version: 6.2
 import PackageDescription
@@ -148,6 +367,23 @@ let package = Package(
 )
 MANIFEST
 
+# Every code block of the article must appear, as it is, in the client targets above, so that
+# what the article shows is what was compiled and run.
+python3 - "$root/Sources/ModelKit/Documentation.docc/ModelsAndSwiftConcurrency.md" \
+    "$client/Sources/Concurrency/main.swift" "$client/Sources/ConcurrencyApp/main.swift" <<'PY'
+import re, sys
+article = open(sys.argv[1]).read()
+sources = "".join(open(path).read() for path in sys.argv[2:])
+blocks = re.findall(r"```swift\n(.*?)```", article, re.S)
+missing = [block for block in blocks if block not in sources]
+if not blocks or missing:
+    print("error: code blocks of ModelsAndSwiftConcurrency.md that no client target compiles:", file=sys.stderr)
+    for block in missing:
+        print(block, file=sys.stderr)
+    sys.exit(1)
+print("the article's %d code blocks are all compiled" % len(blocks))
+PY
+
 swift build --package-path "$client" -Xswiftc -warnings-as-errors
 binaries=$(swift build --package-path "$client" -Xswiftc -warnings-as-errors --show-bin-path)
 
@@ -156,6 +392,10 @@ echo "-- an app with a target named Demo"
 
 echo "-- an app module isolated to the main actor by default"
 "$binaries/App"
+
+echo "-- the patterns of Models and Swift Concurrency"
+"$binaries/Concurrency"
+"$binaries/ConcurrencyApp"
 
 echo "-- an app module built without reflection metadata"
 log="$scratch/no-reflection.log"

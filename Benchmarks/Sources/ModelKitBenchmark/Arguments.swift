@@ -23,9 +23,9 @@ struct Arguments {
                            json-to-model-foundation (with LoadOptions.foundationReader),
                            model-to-json, model-to-json-foundation (with
                            WriteOptions.foundationWriter), dictionary-to-model,
-                           model-to-dictionary or merge-patch
+                           model-to-dictionary, merge-patch or snapshot
           --contender C    time one contender only, for profiling: modelkit, codable,
-                           hand-written, parse, write or whole-document
+                           hand-written, parse, write, whole-document or json-and-back
           --repetitions N  operations per sample, instead of enough to last 20 ms: gives
                            repeatable instruction counts under a profiler
           --no-memory      skip the peak-memory measurement

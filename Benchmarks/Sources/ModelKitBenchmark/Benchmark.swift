@@ -19,6 +19,7 @@ struct Benchmark {
                     fromDictionary: { try DemoCatalog(dictionary: $0) }),
                 twin: Plain.DemoCatalog.self, isGenerated: true)
             try demo.addMergePatches()
+            try demo.addSnapshots()
             workloads.append(demo)
         }
         if let folder = arguments.fixtures {
@@ -101,6 +102,8 @@ struct Benchmark {
         LoadOptions.foundationReader; "model → JSON, Foundation" is ModelKit with WriteOptions.foundationWriter.
         Changes → patch: one change in each object, the merge patch of each object, next to ModelKit writing \
         the whole document.
+        Snapshot and back: ModelSnapshot of the whole document and makeModel(), next to jsonData(options: .compact) \
+        and init(json:).
 
         """
     }

@@ -16,6 +16,9 @@ enum Direction: String, CaseIterable {
     /// The merge patch of one change in each generated object, next to writing the whole
     /// document's dictionary form.
     case mergePatch = "changes → patch"
+    /// A `ModelSnapshot` of the generated objects and a model made from it, next to writing
+    /// their JSON and loading it again.
+    case snapshot = "snapshot and back"
 
     /// The name used on the command line.
     var option: String {
@@ -27,6 +30,7 @@ enum Direction: String, CaseIterable {
         case .dictionaryToModel: return "dictionary-to-model"
         case .modelToDictionary: return "model-to-dictionary"
         case .mergePatch: return "merge-patch"
+        case .snapshot: return "snapshot"
         }
     }
 }
@@ -43,6 +47,8 @@ enum Contender: CaseIterable {
     case bareWrite
     /// ModelKit writing the whole document: what a merge patch spares.
     case wholeDocument
+    /// ModelKit writing compact JSON and loading it again: what a snapshot may cost.
+    case jsonRoundTrip
 
     /// The name used on the command line.
     var option: String {
@@ -53,6 +59,7 @@ enum Contender: CaseIterable {
         case .bareParse: return "parse"
         case .bareWrite: return "write"
         case .wholeDocument: return "whole-document"
+        case .jsonRoundTrip: return "json-and-back"
         }
     }
 }

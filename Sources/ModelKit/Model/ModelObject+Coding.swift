@@ -20,15 +20,18 @@ extension ModelObject {
     /// }
     /// ```
     ///
+    /// The object holds only values decoded for it, so it is returned as `sending`: the caller
+    /// may pass it on to another isolation domain.
+    ///
     /// - Parameter decoder: The decoder to read from.
     /// - Returns: An object of this class or of a subclass.
     /// - Throws: A `DecodingError` whose coding path leads to the value that does not fit,
     ///   or to `representedClassName` when it names no class, a class that is not a
     ///   subclass, or two subclasses.
-    public class func make(from decoder: any Decoder) throws -> Self {
+    public class func make(from decoder: any Decoder) throws -> sending Self {
         let dictionary = try DecodedValue.decodeDictionary(from: decoder)
         do {
-            return try make(dictionary: dictionary)
+            return disconnected(try make(dictionary: dictionary))
         } catch let error as ModelError {
             throw decodingError(error, decoder: decoder)
         }
@@ -132,7 +135,7 @@ extension ModelObject {
     /// - Returns: The archived object, of this class or of a subclass.
     /// - Throws: A ``ModelError`` when the data is not a keyed archive, holds an object of
     ///   another class, or holds values that do not fit.
-    public class func make(archivedData data: Data) throws -> Self {
+    public class func make(archivedData data: Data) throws -> sending Self {
         try checkArchivedClasses(in: data)
         let object: Any?
         archiveFailure.current.error = nil
@@ -187,15 +190,26 @@ extension ModelObject {
     /// that prevents it, since `NSCoder` cannot report failures while encoding.
     func archiveValues(to coder: NSCoder) {
         do {
-            var writer = JSONWriter(options: [.compact])
-            try writer.writeModelObject(self)
-            coder.encode(writer.buffer.data() as NSData, forKey: Self.archivedJSONKey)
-            if writer.hasWrittenKeptValues {
+            let form = try compactJSONForm()
+            coder.encode(form.json as NSData, forKey: Self.archivedJSONKey)
+            if form.isLenient {
                 coder.encode(true, forKey: Self.archivedLenientKey)
             }
         } catch {
             coder.encode("\(error)" as NSString, forKey: Self.archivedErrorKey)
         }
+    }
+
+    /// The compact JSON form that archives and ``ModelSnapshot`` hold, and whether it holds
+    /// values kept from loaded data that only a lenient load reads back: values that a
+    /// lenient load skipped, or a class name that did not resolve.
+    ///
+    /// A lenient load of such JSON gives an equal object that keeps them again; a strict one
+    /// would stop at them.
+    func compactJSONForm() throws -> (json: Data, isLenient: Bool) {
+        var writer = JSONWriter(options: [.compact])
+        try writer.writeModelObject(self)
+        return (writer.buffer.data(), writer.hasWrittenKeptValues)
     }
 
     /// Throws unless every object in the archive is of this class or a subclass, so that

@@ -25,12 +25,17 @@ extension ModelObject {
     /// - Parameters:
     ///   - dictionary: The dictionary form, with its `representedClassName`.
     ///   - options: How to load; strict by default.
+    /// The object is returned as `sending`: it keeps values of `dictionary` only as
+    /// ``unknownValues`` and the values that a lenient load skipped, which are values of the
+    /// dictionary form that it does not mutate, so the caller may pass it on to another
+    /// isolation domain.
+    ///
     /// - Returns: An object of this class or of a subclass; never of another class.
     /// - Throws: A ``ModelError`` for a class name that resolves to no class, to a class that
     ///   is not this class or a subclass, or to two such classes, and for the first value that
     ///   does not fit, unless the load is lenient: the object then loads as this class and
     ///   keeps the class name to write back.
-    public class func make(dictionary: [String: Any], options: LoadOptions = []) throws -> Self {
+    public class func make(dictionary: [String: Any], options: LoadOptions = []) throws -> sending Self {
         let context = LoadContext(options: options)
         let resolved = try resolveClass(in: dictionary, context: context, use: .root)
         let object = resolved.modelClass.init()
@@ -39,7 +44,7 @@ extension ModelObject {
         guard let object = object as? Self else {
             throw ModelError(.unrelatedClass(resolved.modelClass.modelName, expected: modelName))
         }
-        return object
+        return disconnected(object)
     }
 
     /// Loads the dictionary form into this object, as DejalObject's `setDictionary:` did.

@@ -49,9 +49,15 @@ extension ModelObject {
     /// assert(copy == demo && copy !== demo)
     /// ```
     ///
+    /// The copy shares no model object with the original, so it is returned as `sending`:
+    /// the caller may pass it on to another isolation domain while keeping the original. What
+    /// the two share are the values kept to be written back, ``unknownValues`` and the values
+    /// that a lenient load skipped, which are values of the dictionary form that neither
+    /// object mutates.
+    ///
     /// - Returns: The copy.
-    public func copy() -> Self {
-        deepCopy()
+    public func copy() -> sending Self {
+        disconnected(deepCopy())
     }
 
     func deepCopy() -> Self {

@@ -37,6 +37,8 @@ import Observation
 ///
 /// A model object is a mutable reference, not `Sendable`: use one object from one thread or
 /// task at a time. Loading and writing different objects from many threads at once is safe.
+/// To hand a model to another actor or task, send a new object, such as a ``copy()->Self``,
+/// or a ``ModelSnapshot``; see <doc:ModelsAndSwiftConcurrency>.
 open class ModelObject: NSObject, Observable, Codable, NSSecureCoding {
     /// Values found in loaded data under keys that this class does not declare, kept so that
     /// saving writes them back unchanged.

@@ -18,7 +18,7 @@ extension ModelObject {
     /// - Returns: An object of this class or of a subclass.
     /// - Throws: A ``ModelError`` for invalid JSON, a class name that resolves to no class,
     ///   to a class that is not a subclass or to two classes, or a value that does not fit.
-    public class func make(json: Data, options: LoadOptions = []) throws -> Self {
+    public class func make(json: Data, options: LoadOptions = []) throws -> sending Self {
         if options.contains(.foundationReader) {
             return try make(dictionary: parseJSON(json), options: options)
         }
@@ -50,7 +50,7 @@ extension ModelObject {
     /// - Returns: An object of this class or of a subclass.
     /// - Throws: A ``ModelError`` for invalid JSON, a class name that does not resolve to
     ///   one subclass, or a value that does not fit.
-    public class func make(json: String, options: LoadOptions = []) throws -> Self {
+    public class func make(json: String, options: LoadOptions = []) throws -> sending Self {
         try make(json: Data(json.utf8), options: options)
     }
 

@@ -61,12 +61,16 @@ final class SavedProperty<Value: SavedValue>: AnySavedProperty, @unchecked Senda
     /// The default value of the property, for ``takeValue(of:)``; `nil` for types that hold no
     /// model objects.
     private let defaultValue: Value?
+    /// The offset of the property's value inside an instance: the field's offset plus the
+    /// value's inside `Saved`.
+    private let valueOffset: Int
 
     init(key: String, offset: Int, defaultValue: Value) {
-        // `value` is the first stored property of `Saved`, so the storage of the wrapper is
-        // also the storage of its value; the fast paths below rely on it.
-        precondition(
-            FieldStorage.keepsValueFirst(Saved<Value>.self), "Saved<\(Value.self)> does not store its value first")
+        // The fast paths below reach the value itself, inside the field's `Saved<Value>`.
+        guard let offsetInSaved = FieldStorage.valueOffset(in: Saved<Value>.self) else {
+            preconditionFailure("Saved<\(Value.self)> does not store its value at a fixed offset")
+        }
+        valueOffset = offset + offsetInSaved
         kind = ValueKind(Value.self)
         optionalModelClass = (Value.self as? any OptionalModel.Type)?.wrappedModelClass
         self.defaultValue = Value._containsModelObjects ? defaultValue : nil
@@ -89,7 +93,7 @@ final class SavedProperty<Value: SavedValue>: AnySavedProperty, @unchecked Senda
     /// `ModelObject`, whose references are stored alike).
     @inline(__always)
     func value<T>(in object: ModelObject, as type: T.Type) -> UnsafeMutablePointer<T> {
-        FieldStorage.pointer(in: object, at: offset, as: T.self)
+        FieldStorage.pointer(in: object, at: valueOffset, as: T.self)
     }
 
     override func load(_ savedValue: Any, into object: ModelObject, context: LoadContext) throws {

@@ -4,14 +4,23 @@ import Foundation
 /// the operations that data needs, without knowing the value type.
 class AnySavedProperty: @unchecked Sendable {
     let key: String
+    /// The offset of the property's `Saved` field inside an instance, which also identifies the
+    /// property in change records and among skipped values.
     let offset: Int
+    /// The offset of the property's value inside an instance, past its field's offset by the
+    /// value's offset inside `Saved`.
+    ///
+    /// Here rather than in the generic subclass, whose fields after one of a generic type lie at
+    /// offsets found at run time.
+    let valueOffset: Int
     let quotedKey: [UInt8]
     let quotedKeyUnescapedSlashes: [UInt8]
     let containsModelObjects: Bool
 
-    init(key: String, offset: Int, containsModelObjects: Bool) {
+    init(key: String, offset: Int, valueOffset: Int, containsModelObjects: Bool) {
         self.key = key
         self.offset = offset
+        self.valueOffset = valueOffset
         self.containsModelObjects = containsModelObjects
         quotedKey = JSONWriter.quotedKey(key, escapingSlashes: true)
         quotedKeyUnescapedSlashes = JSONWriter.quotedKey(key, escapingSlashes: false)
@@ -61,20 +70,18 @@ final class SavedProperty<Value: SavedValue>: AnySavedProperty, @unchecked Senda
     /// The default value of the property, for ``takeValue(of:)``; `nil` for types that hold no
     /// model objects.
     private let defaultValue: Value?
-    /// The offset of the property's value inside an instance: the field's offset plus the
-    /// value's inside `Saved`.
-    private let valueOffset: Int
 
     init(key: String, offset: Int, defaultValue: Value) {
         // The fast paths below reach the value itself, inside the field's `Saved<Value>`.
         guard let offsetInSaved = FieldStorage.valueOffset(in: Saved<Value>.self) else {
             preconditionFailure("Saved<\(Value.self)> does not store its value at a fixed offset")
         }
-        valueOffset = offset + offsetInSaved
         kind = ValueKind(Value.self)
         optionalModelClass = (Value.self as? any OptionalModel.Type)?.wrappedModelClass
         self.defaultValue = Value._containsModelObjects ? defaultValue : nil
-        super.init(key: key, offset: offset, containsModelObjects: Value._containsModelObjects)
+        super.init(
+            key: key, offset: offset, valueOffset: offset + offsetInSaved,
+            containsModelObjects: Value._containsModelObjects)
     }
 
     /// The storage of the property inside `object`, whose field is at `offset`.

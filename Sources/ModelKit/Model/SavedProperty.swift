@@ -98,6 +98,9 @@ final class SavedProperty<Value: SavedValue>: AnySavedProperty, @unchecked Senda
     /// The storage of the property's value inside `object`, typed as `T`, which the caller
     /// has checked through ``kind`` to be `Value` (or, for a model class, its superclass
     /// `ModelObject`, whose references are stored alike).
+    ///
+    /// - Warning: Binds the object's memory at ``valueOffset`` to `T` (assumption 2 of
+    ///   ``RuntimeAssumptions``).
     @inline(__always)
     func value<T>(in object: ModelObject, as type: T.Type) -> UnsafeMutablePointer<T> {
         FieldStorage.pointer(in: object, at: valueOffset, as: T.self)

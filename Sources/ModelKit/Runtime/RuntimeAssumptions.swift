@@ -10,9 +10,10 @@
 ///    `Saved<Value>` (``FieldReflection``). A refusal stops at the class's first use.
 /// 2. The value inside a `Saved<Value>` lies at the offset that
 ///    `MemoryLayout<Saved<Value>>.offset(of: \.value)` gives, which the language documents for
-///    addressing a stored property (``FieldStorage/valueOffset(in:)``); no fallback is needed.
-///    References to any class, and optionals of them, share one representation, so a field of a
-///    model class is also read as `ModelObject`; that is the Swift ABI on every platform.
+///    addressing a stored property (``FieldStorage/valueOffset(in:)``), on every platform and in
+///    every build, so no portable path is needed. References to any class, and optionals of
+///    them, share one representation, so a field of a model class is also read as
+///    `ModelObject`; that is the Swift ABI, whatever the size of a word.
 /// 3. The address of a `Saved` field reached through its key path, minus the object's address,
 ///    is the offset that reflection reported (``FieldStorage/offset(of:in:)``); checked on every
 ///    recorded change.
@@ -32,9 +33,9 @@
 ///
 /// Assumptions 4 and 5 read memory, and their shortcuts are taken only where
 /// ``takesLayoutShortcuts`` is `true`: on platforms with 64-bit pointers, unless the package is
-/// built with `-D MODELKIT_PORTABLE` (`swift build -Xswiftc -DMODELKIT_PORTABLE`). Elsewhere,
-/// such as on watchOS's arm64_32, whose 32-bit words are too small to hold a `Double` inline in
-/// an `Any`, the portable paths run instead.
+/// built with `-D MODELKIT_PORTABLE` (`swift build -Xswiftc -DMODELKIT_PORTABLE`). Elsewhere
+/// the portable paths run instead: on watchOS's arm64_32, for one, an `Any`'s three words are
+/// aligned to 4 bytes, too loosely for an 8-byte-aligned `Double`, which it keeps in a box.
 enum RuntimeAssumptions {
     /// Whether the shortcuts that read a value's memory directly are taken, decided when the
     /// package is compiled: `false` where pointers are not 64 bits wide or `MODELKIT_PORTABLE`

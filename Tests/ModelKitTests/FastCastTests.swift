@@ -9,8 +9,24 @@ import Testing
     static var values: [Any] {
         [
             "text", "", 1, 2.5, true, NSNull(), [1, "a"] as [Any], ["k": 1] as [String: Any], [String](), ["a": "b"],
-            NSNumber(value: 3), NSString(string: "bridged"), Date(), Substring("sub"), Int?.none as Any,
+            NSNumber(value: 3), NSString(string: "bridged"), Date(), Substring("sub"), Int?.none as Any, Int.min, 0.1,
+            Int64.min, UInt64.max, Float(0.5), NSDecimalNumber(string: "1.25"),
         ]
+    }
+
+    /// What ``FastCast/storedType(of:)`` and ``FastCast/load(_:as:)`` give, whichever path
+    /// they take, is what `type(of:)` and `as?` give, for every value that is not a class
+    /// instance.
+    @Test(arguments: values.indices)
+    func readsStructsAsTheirOwnType(index: Int) {
+        let value = Self.values[index]
+        guard !(type(of: value) is AnyObject.Type) else { return }
+        let type = ObjectIdentifier(type(of: value))
+        #expect(FastCast.storedType(of: value) == type)
+        if type == ObjectIdentifier(Int.self) { #expect(FastCast.load(value, as: Int.self) == value as? Int) }
+        if type == ObjectIdentifier(Double.self) { #expect(FastCast.load(value, as: Double.self) == value as? Double) }
+        if type == ObjectIdentifier(Bool.self) { #expect(FastCast.load(value, as: Bool.self) == value as? Bool) }
+        if type == ObjectIdentifier(String.self) { #expect(FastCast.load(value, as: String.self) == value as? String) }
     }
 
     @Test(arguments: values.indices)

@@ -23,6 +23,24 @@ import Testing
         @Saved var fourth: Decimal? = nil
     }
 
+    private final class Holder: ModelObject {
+        @Saved var count = 1
+        @Saved var name = "two"
+        @Saved var amount: Decimal? = nil
+        @Saved var child = Base()
+        @Saved var optionalChild: Base? = Base()
+    }
+
+    private static let takesShortcuts = RuntimeAssumptions.takesLayoutShortcuts
+
+    @Test func shortcutsAreTakenOnlyWhereTheyHold() {
+        #if MODELKIT_PORTABLE
+            #expect(!RuntimeAssumptions.takesLayoutShortcuts)
+        #else
+            #expect(RuntimeAssumptions.takesLayoutShortcuts == (MemoryLayout<UnsafeRawPointer>.size == 8))
+        #endif
+    }
+
     @Test func reflectionListsStoredFieldsSuperclassFirstInDeclarationOrder() throws {
         let fields = try #require(FieldReflection.fields(of: Derived.self))
         let savedFields = fields.filter { $0.name.hasPrefix("_") }
@@ -34,12 +52,25 @@ import Testing
         #expect(Derived.savedKeys == ["first", "custom", "third", "fourth"])
     }
 
-    @Test func savedStoresItsValueFirst() {
-        #expect(FieldStorage.keepsValueFirst(Saved<Int>.self))
-        #expect(FieldStorage.keepsValueFirst(Saved<String?>.self))
-        #expect(FieldStorage.keepsValueFirst(Saved<[Base]>.self))
-        #expect(FieldStorage.keepsValueFirst(Saved<Decimal>.self))
-        #expect(FieldStorage.keepsValueFirst(Saved<Bool>.self))
+    @Test func savedValueLiesWhereMemoryLayoutSays() throws {
+        let object = Holder()
+        let fields = try #require(FieldReflection.fields(of: Holder.self))
+        func value<Value, T>(_ name: String, in type: Saved<Value>.Type, as _: T.Type) throws -> UnsafeMutablePointer<T>
+        {
+            let offset = try #require(fields.first { $0.name == name }?.offset)
+            let valueOffset = try #require(FieldStorage.valueOffset(in: type))
+            return FieldStorage.pointer(in: object, at: offset + valueOffset, as: T.self)
+        }
+        #expect(try value("_count", in: Saved<Int>.self, as: Int.self).pointee == 1)
+        #expect(try value("_name", in: Saved<String>.self, as: String.self).pointee == "two")
+        try value("_amount", in: Saved<Decimal?>.self, as: Decimal?.self).pointee = 2.5
+        #expect(object.amount == 2.5)
+        // A model class's references, optional or not, read as `ModelObject`'s.
+        #expect(try value("_child", in: Saved<Base>.self, as: ModelObject.self).pointee === object.child)
+        #expect(
+            try value("_optionalChild", in: Saved<Base?>.self, as: ModelObject?.self).pointee === object.optionalChild)
+        object.optionalChild = nil
+        #expect(try value("_optionalChild", in: Saved<Base?>.self, as: ModelObject?.self).pointee == nil)
     }
 
     @Test func keyPathAddressesMatchReflectedOffsets() throws {
@@ -54,23 +85,50 @@ import Testing
         #expect(object.second == "two")
     }
 
-    @Test func anyKeepsSmallValuesInlineWithTheirTypeInTheFourthWord() {
+    @Test(.enabled(if: takesShortcuts, "the portable path reads no container"))
+    func anyKeepsSmallValuesInlineWithTheirTypeInTheFourthWord() throws {
         let values: [(Any, ObjectIdentifier)] = [
             ("text", ObjectIdentifier(String.self)),
             ([1, "a"] as [Any], ObjectIdentifier([Any].self)),
             (["k": 1] as [String: Any], ObjectIdentifier([String: Any].self)),
+            (-7, ObjectIdentifier(Int.self)),
+            (0.1, ObjectIdentifier(Double.self)),
+            (true, ObjectIdentifier(Bool.self)),
         ]
         for (value, type) in values {
-            #expect(FastCast.storedType(of: value) == type)
+            #expect(FastCast.containerType(of: value) == type)
         }
-        #expect(FastCast.load("text" as Any, as: String.self) == "text")
-        #expect(FastCast.load([1, 2] as [Any], as: [Any].self).count == 2)
+        #expect(FastCast.loadFromContainer("text" as Any, as: String.self) == "text")
+        #expect(FastCast.loadFromContainer([1, 2] as [Any], as: [Any].self).count == 2)
+        #expect(FastCast.loadFromContainer(-7 as Any, as: Int.self) == -7)
+        #expect(FastCast.loadFromContainer(0.1 as Any, as: Double.self) == 0.1)
+        #expect(FastCast.loadFromContainer(true as Any, as: Bool.self))
+        let number = try JSONSerialization.jsonObject(with: Data("[12]".utf8), options: []) as? [Any]
+        let element = try #require(number?.first)
+        #expect(FastCast.withObject(in: element, as: NSNumber.self) { $0.int64Value } == 12)
+    }
+
+    /// Where a word is 32 bits, a `Double` is aligned more strictly than a word, and an `Any`
+    /// keeps it in a box outside its container.
+    @Test func onlyTypesThatFitTheContainerAreReadFromIt() {
+        let word = MemoryLayout<UnsafeRawPointer>.size
+        #expect(FastCast.isKeptInline(String.self) == (MemoryLayout<String>.size <= 3 * word))
+        #expect(FastCast.isKeptInline([Any].self) && FastCast.isKeptInline([String: Any].self))
+        #expect(FastCast.isKeptInline(Int.self) && FastCast.isKeptInline(Bool.self))
+        #expect(FastCast.isKeptInline(Double.self) == (word == 8))
+        #expect(FastCast.isKeptInline(Int64.self) == (word == 8))
+        #expect(!FastCast.isKeptInline((Int, Int, Int, Int).self))
+        #expect(!FastCast.isKeptInline(SIMD2<Double>.self) || MemoryLayout<SIMD2<Double>>.alignment <= word)
     }
 
     @Test func decimalLayoutIsKnown() throws {
         let integer = try #require(ExactDecimal.integer(Decimal(string: "-9223372036854775808")!))
         #expect(integer.isNegative && integer.magnitude == 9_223_372_036_854_775_808)
         #expect(ExactDecimal.double(Decimal(string: "0.1")!) == 0.1)
+        guard Self.takesShortcuts else { return }
+        let stored = try #require(ExactDecimal.storedInteger(Decimal(string: "-9223372036854775808")!))
+        #expect(stored.isNegative && stored.magnitude == 9_223_372_036_854_775_808)
+        #expect(ExactDecimal.storedDouble(Decimal(string: "0.1")!) == 0.1)
     }
 
     @Test func foundationBooleansAndNumbersHaveDistinctClasses() throws {

@@ -92,4 +92,55 @@ private final class Measurement: ModelObject {
             #expect(try UInt64._make(savedValue: parsed[5], context: context) == .max)
         #endif
     }
+
+    /// Decimals of every size and exponent, as Foundation makes them from text, from parts and
+    /// from arithmetic.
+    private static func sampleDecimals(count: Int) -> [Decimal] {
+        var generator = SplitMix64(seed: 0xD1617)
+        let posix = Locale(identifier: "en_US_POSIX")
+        var decimals = [
+            "0", "-0", "0.000", "1.000", "-9223372036854775808", "-9223372036854775809", "18446744073709551615",
+            "18446744073709551616", "9007199254740993", "1e127", "-1e-127", "123456789012345678901234567890123456789",
+            "0.1", "-12345.678",
+        ].compactMap { Decimal(string: $0, locale: posix) }
+        for _ in 0..<count {
+            let significand = Decimal(generator.next() >> (generator.next() % 64))
+            let exponent = Int(generator.next() % 60) - 30
+            let sign: FloatingPointSign = generator.next() % 2 == 0 ? .plus : .minus
+            decimals.append(Decimal(sign: sign, exponent: exponent, significand: significand))
+            decimals.append(significand * Decimal(generator.next()) / 1000)
+        }
+        return decimals
+    }
+
+    /// The portable conversions give what those that read a decimal's storage give, where the
+    /// storage is read.
+    @Test(.enabled(if: RuntimeAssumptions.takesLayoutShortcuts, "the storage is not read"))
+    func portableDecimalConversionsAgreeWithStorage() throws {
+        for decimal in Self.sampleDecimals(count: 5_000) {
+            let stored = ExactDecimal.storedInteger(decimal)
+            let text = ExactDecimal.textInteger(decimal)
+            #expect(stored?.isNegative == text?.isNegative && stored?.magnitude == text?.magnitude, "\(decimal)")
+            let storedDouble = try #require(ExactDecimal.storedDouble(decimal))
+            let textDouble = try #require(ExactDecimal.textDouble(decimal))
+            #expect(storedDouble.bitPattern == textDouble.bitPattern, "\(decimal)")
+        }
+        #expect(ExactDecimal.textInteger(Decimal.nan) == nil && ExactDecimal.textDouble(Decimal.nan) == nil)
+    }
+
+    /// Each way in of a number that the fast casts read gives what the general casts give.
+    @Test func classifiesNumbersAsTheGeneralCastsDo() throws {
+        let parsed = try #require(
+            try JSONSerialization.jsonObject(with: Data("[true, -5, 0.25, 123456789012345678901]".utf8)) as? [Any])
+        let values: [(Any, String)] = [
+            (Int.min, "\(Int.min)"), (0.1, "0.1"), (-2.5, "-2.5"), (1e300, "1e+300"), (true, "true"), (false, "false"),
+            (Int64.min, "-9223372036854775808"), (UInt64.max, "18446744073709551615"), (Float(0.5), "0.5"),
+            (NSNumber(value: 1.5), "1.5"), (NSDecimalNumber(string: "-9223372036854775807"), "-9223372036854775807"),
+            (parsed[0], "true"), (parsed[1], "-5"), (parsed[2], "0.25"), (parsed[3], "123456789012345678901"),
+        ]
+        for (value, expected) in values {
+            #expect(SavedNumber(value)?.description == expected, "\(type(of: value))")
+        }
+        #expect(SavedNumber("1") == nil && SavedNumber(NSNull()) == nil && SavedNumber([1] as [Any]) == nil)
+    }
 }

@@ -1,8 +1,8 @@
 import Foundation
 
 /// A value read through any decoder into the types of a dictionary form: `[String: Any]`,
-/// `[Any]`, `String`, `Bool`, `Int`, `Double`, `NSNull`, and `Data` or `Date` from a property
-/// list.
+/// `[Any]`, `String`, `Bool`, `Int`, `Double`, `NSNull`, an `NSNumber` for a 64-bit integer
+/// beyond the range of `Int`, and `Data` or `Date` from a property list.
 ///
 /// A decoder does not say what kind of value comes next, so each kind is tried in turn:
 /// containers first, then `nil`, strings, booleans, whole numbers and other numbers. JSON and
@@ -60,7 +60,12 @@ struct DecodedValue: Decodable {
         if container.decodeNil() { return NSNull() }
         if let string = try? container.decode(String.self) { return string }
         if let bool = try? container.decode(Bool.self) { return bool }
-        if let int = try? container.decode(Int.self) { return int }
+        // As 64 bits, which `Int` holds only where it is 64 bits wide: through `Int` alone, a
+        // 32-bit platform would read larger numbers as `Double`s and lose their last digits.
+        if let int = try? container.decode(Int64.self) {
+            if let small = Int(exactly: int) { return small }
+            return NSNumber(value: int)
+        }
         if let uint = try? container.decode(UInt64.self) { return NSNumber(value: uint) }
         if let double = try? container.decode(Double.self) { return double }
         if let data = try? container.decode(Data.self) { return data }

@@ -154,9 +154,10 @@ extension JSONReader {
         let utf8 = text.utf8
         let lowercaseE = utf8.firstIndex(of: UInt8(ascii: "e"))
         guard utf8.distance(from: utf8.startIndex, to: lowercaseE ?? utf8.endIndex) > 17 else { return nil }
-        var exponent = 0
+        // 64 bits wherever `Int` is narrower, so that every platform reads the same exponents.
+        var exponent: Int64 = 0
         if let lowercaseE {
-            exponent = Int(Substring(utf8[utf8.index(after: lowercaseE)...])) ?? 0
+            exponent = Int64(Substring(utf8[utf8.index(after: lowercaseE)...])) ?? 0
         }
         guard (-128...127).contains(exponent), let decimal = Decimal(string: text), decimal.isFinite else { return nil }
         return decimal

@@ -4,14 +4,23 @@ import Foundation
 /// the operations that data needs, without knowing the value type.
 class AnySavedProperty: @unchecked Sendable {
     let key: String
+    /// The offset of the property's `Saved` field inside an instance, which also identifies the
+    /// property in change records and among skipped values.
     let offset: Int
+    /// The offset of the property's value inside an instance, past its field's offset by the
+    /// value's offset inside `Saved`.
+    ///
+    /// Here rather than in the generic subclass, whose fields after one of a generic type lie at
+    /// offsets found at run time.
+    let valueOffset: Int
     let quotedKey: [UInt8]
     let quotedKeyUnescapedSlashes: [UInt8]
     let containsModelObjects: Bool
 
-    init(key: String, offset: Int, containsModelObjects: Bool) {
+    init(key: String, offset: Int, valueOffset: Int, containsModelObjects: Bool) {
         self.key = key
         self.offset = offset
+        self.valueOffset = valueOffset
         self.containsModelObjects = containsModelObjects
         quotedKey = JSONWriter.quotedKey(key, escapingSlashes: true)
         quotedKeyUnescapedSlashes = JSONWriter.quotedKey(key, escapingSlashes: false)
@@ -63,14 +72,16 @@ final class SavedProperty<Value: SavedValue>: AnySavedProperty, @unchecked Senda
     private let defaultValue: Value?
 
     init(key: String, offset: Int, defaultValue: Value) {
-        // `value` is the first stored property of `Saved`, so the storage of the wrapper is
-        // also the storage of its value; the fast paths below rely on it.
-        precondition(
-            FieldStorage.keepsValueFirst(Saved<Value>.self), "Saved<\(Value.self)> does not store its value first")
+        // The fast paths below reach the value itself, inside the field's `Saved<Value>`.
+        guard let offsetInSaved = FieldStorage.valueOffset(in: Saved<Value>.self) else {
+            preconditionFailure("Saved<\(Value.self)> does not store its value at a fixed offset")
+        }
         kind = ValueKind(Value.self)
         optionalModelClass = (Value.self as? any OptionalModel.Type)?.wrappedModelClass
         self.defaultValue = Value._containsModelObjects ? defaultValue : nil
-        super.init(key: key, offset: offset, containsModelObjects: Value._containsModelObjects)
+        super.init(
+            key: key, offset: offset, valueOffset: offset + offsetInSaved,
+            containsModelObjects: Value._containsModelObjects)
     }
 
     /// The storage of the property inside `object`, whose field is at `offset`.
@@ -87,9 +98,12 @@ final class SavedProperty<Value: SavedValue>: AnySavedProperty, @unchecked Senda
     /// The storage of the property's value inside `object`, typed as `T`, which the caller
     /// has checked through ``kind`` to be `Value` (or, for a model class, its superclass
     /// `ModelObject`, whose references are stored alike).
+    ///
+    /// - Warning: Binds the object's memory at ``valueOffset`` to `T` (assumption 2 of
+    ///   ``RuntimeAssumptions``).
     @inline(__always)
     func value<T>(in object: ModelObject, as type: T.Type) -> UnsafeMutablePointer<T> {
-        FieldStorage.pointer(in: object, at: offset, as: T.self)
+        FieldStorage.pointer(in: object, at: valueOffset, as: T.self)
     }
 
     override func load(_ savedValue: Any, into object: ModelObject, context: LoadContext) throws {

@@ -8,7 +8,7 @@ import Foundation
     import Musl
 #endif
 
-/// The `Double` nearest to a `Decimal`, correctly rounded.
+/// The `Double` nearest to a `Decimal`, correctly rounded, and the 64-bit integer it holds.
 ///
 /// `Decimal.doubleValue` multiplies the digits out in floating point and can land a few units
 /// in the last place away. `Decimal` keeps its digits as an integer of up to eight 16-bit words
@@ -16,8 +16,15 @@ import Foundation
 /// exponent byte, a byte with the length in words and the sign, two reserved bytes, then the
 /// words, least significant first. Foundation packs the length and sign bits of that byte in
 /// one of two orders (Darwin's `NSDecimal` bit fields, or swift-foundation's); which one is
-/// found once by reading known values, and where neither matches, callers fall back to
-/// `doubleValue`.
+/// found once by reading known values.
+///
+/// Where neither order matches, and wherever ``RuntimeAssumptions/takesLayoutShortcuts`` is
+/// `false`, the digits come from the decimal's `description` instead, which writes every digit
+/// in plain notation (`-12345.678`, `0.00001`), read as `strtod` reads them: the same numbers,
+/// at the cost of making the text.
+///
+/// - Warning: ``storedInteger(_:)`` and ``storedDouble(_:)`` read the memory of a `Decimal`
+///   (assumption 5 of ``RuntimeAssumptions``).
 enum ExactDecimal {
     private struct Layout {
         let lengthShift: UInt8
@@ -52,8 +59,23 @@ enum ExactDecimal {
     }
 
     /// The value of a whole number that fits 64 bits, as a sign and a magnitude; `nil` for other
-    /// numbers, and when the layout of `Decimal` is not a known one.
+    /// numbers and NaN.
     static func integer(_ decimal: Decimal) -> (isNegative: Bool, magnitude: UInt64)? {
+        guard RuntimeAssumptions.takesLayoutShortcuts, layout != nil else { return textInteger(decimal) }
+        return storedInteger(decimal)
+    }
+
+    /// The nearest `Double`; `nil` for NaN.
+    static func double(_ decimal: Decimal) -> Double? {
+        guard RuntimeAssumptions.takesLayoutShortcuts, layout != nil else { return textDouble(decimal) }
+        return storedDouble(decimal)
+    }
+
+    /// ``integer(_:)`` read from the storage of `decimal`; `nil` also when its layout is not a
+    /// known one.
+    ///
+    /// - Warning: Reads the memory of a `Decimal` (assumption 5 of ``RuntimeAssumptions``).
+    static func storedInteger(_ decimal: Decimal) -> (isNegative: Bool, magnitude: UInt64)? {
         guard let layout, !decimal.isNaN else { return nil }
         var decimal = decimal
         return withUnsafeBytes(of: &decimal) { bytes -> (Bool, UInt64)? in
@@ -79,8 +101,11 @@ enum ExactDecimal {
         }
     }
 
-    /// The nearest `Double`, or `nil` when the layout of `Decimal` is not a known one.
-    static func double(_ decimal: Decimal) -> Double? {
+    /// ``double(_:)`` read from the storage of `decimal`; `nil` also when its layout is not a
+    /// known one.
+    ///
+    /// - Warning: Reads the memory of a `Decimal` (assumption 5 of ``RuntimeAssumptions``).
+    static func storedDouble(_ decimal: Decimal) -> Double? {
         guard let layout, !decimal.isNaN else { return nil }
         var decimal = decimal
         return withUnsafeBytes(of: &decimal) { bytes in
@@ -101,6 +126,29 @@ enum ExactDecimal {
             }
             return layout.isNegative(bytes[1]) ? -magnitude : magnitude
         }
+    }
+
+    /// ``integer(_:)`` read from the digits of the decimal's `description`, the portable path.
+    static func textInteger(_ decimal: Decimal) -> (isNegative: Bool, magnitude: UInt64)? {
+        guard !decimal.isNaN else { return nil }
+        var text = Substring(decimal.description)
+        let isNegative = text.first == "-"
+        if isNegative { text = text.dropFirst() }
+        // A decimal that was not compacted can write zeros after the point: `1.000` is whole.
+        if let point = text.firstIndex(of: ".") {
+            guard text[text.index(after: point)...].allSatisfy({ $0 == "0" }) else { return nil }
+            text = text[..<point]
+        }
+        // `UInt64(_:)` would also take a sign.
+        guard let first = text.first, first.isASCII, first.isNumber, let magnitude = UInt64(text) else { return nil }
+        return (isNegative, magnitude)
+    }
+
+    /// ``double(_:)`` read from the digits of the decimal's `description`, the portable path:
+    /// `Double(_:)` rounds text correctly, as `strtod` does.
+    static func textDouble(_ decimal: Decimal) -> Double? {
+        guard !decimal.isNaN else { return nil }
+        return Double(decimal.description)
     }
 
     private static let powersOfTen: [Double] = (0...22).map { exponent in

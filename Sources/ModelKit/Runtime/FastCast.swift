@@ -9,6 +9,11 @@ import Foundation
 /// its time in such casts. When the dynamic type is exactly the wanted type, the value is read
 /// straight out of the `Any` instead; every other case falls back to the general cast, so the
 /// results are the same.
+///
+/// - Warning: ``containerType(of:)``, ``loadFromContainer(_:as:)`` and ``withObject(in:as:_:)``
+///   read the memory of an `Any` (assumption 4 of ``RuntimeAssumptions``). Where
+///   ``RuntimeAssumptions/takesLayoutShortcuts`` is `false`, no memory is read: every cast here
+///   goes through `type(of:)` and the runtime's general cast.
 enum FastCast {
     private static let stringType = ObjectIdentifier(String.self)
     private static let dictionaryType = ObjectIdentifier([String: Any].self)
@@ -72,9 +77,15 @@ enum FastCast {
     /// Calls `body` with the object inside `value`, whose dynamic type the caller has checked to be `T` or a
     /// subclass, without retaining and releasing it: `value` holds it for the whole call.
     ///
-    /// Numbers are read this way, and the atomic reference counting would cost more than the read.
+    /// Numbers are read this way, and the atomic reference counting would cost more than the read. Where
+    /// ``RuntimeAssumptions/takesLayoutShortcuts`` is `false`, the object comes from `value as? T` instead.
+    ///
+    /// - Warning: Reads the object reference from the first word of the `Any` (assumption 4 of
+    ///   ``RuntimeAssumptions``).
+    /// - Returns: What `body` returns; `nil` only on the portable path, when `value` does not hold a `T`.
     @inline(__always)
-    static func withObject<T: AnyObject, Result>(in value: Any, as type: T.Type, _ body: (T) -> Result) -> Result {
+    static func withObject<T: AnyObject, Result>(in value: Any, as type: T.Type, _ body: (T) -> Result) -> Result? {
+        guard RuntimeAssumptions.takesLayoutShortcuts else { return (value as? T).map(body) }
         assert(value is T)
         return withUnsafePointer(to: value) { container in
             let object = UnsafeRawPointer(container).load(as: UnsafeRawPointer.self)
@@ -82,27 +93,61 @@ enum FastCast {
         }
     }
 
-    /// The type an `Any` records for its value, read from the container: the value's own type
-    /// for a struct such as `String`, `Array` or `Dictionary`, which is all it is compared
-    /// with. (For a class instance it can be a superclass; `type(of:)` asks the runtime for
-    /// the instance's own class, which costs a call.)
+    /// The type an `Any` records for its value: the value's own type for a struct such as `String`, `Array`
+    /// or `Dictionary`, which is all it is compared with. (For a class instance it can be a superclass;
+    /// `type(of:)` asks the runtime for the instance's own class, which costs a call.)
+    ///
+    /// Where ``RuntimeAssumptions/takesLayoutShortcuts`` is `false`, this is `type(of:)`, which gives the
+    /// same type for every struct.
     @inline(__always)
     static func storedType(of value: Any) -> ObjectIdentifier {
+        guard RuntimeAssumptions.takesLayoutShortcuts else { return ObjectIdentifier(Swift.type(of: value)) }
+        return containerType(of: value)
+    }
+
+    /// The type metadata that the container of `value` holds in its fourth word.
+    ///
+    /// - Warning: Reads the container's memory (assumption 4 of ``RuntimeAssumptions``); only for
+    ///   ``storedType(of:)`` and the tests that pin the assumption.
+    @inline(__always)
+    static func containerType(of value: Any) -> ObjectIdentifier {
         withUnsafePointer(to: value) { container in
             let metadata = UnsafeRawPointer(container).load(
-                fromByteOffset: 3 * MemoryLayout<Int>.size, as: UnsafeRawPointer.self)
+                fromByteOffset: 3 * MemoryLayout<UnsafeRawPointer>.size, as: UnsafeRawPointer.self)
             return unsafeBitCast(metadata, to: ObjectIdentifier.self)
         }
     }
 
-    /// The value inside `value`, whose dynamic type the caller has checked to be exactly `T`.
+    /// The value inside `value`, whose dynamic type the caller has checked to be exactly `T`: a `String`, an
+    /// `Array`, a `Dictionary` or a number, which the runtime may move bit by bit.
     ///
-    /// An `Any` keeps a value of up to three words, such as a class reference, a `String`, an
-    /// `Array` or a `Dictionary`, inline at the start of its container; the load copies it out
-    /// (retaining it) without the runtime's cast machinery.
+    /// An `Any` keeps such a value inline at the start of its container when it fits the container's three
+    /// words and their alignment; the load copies it out (retaining it) without the runtime's cast
+    /// machinery. A value that does not fit, such as a `Double` where a word is 32 bits, and every value
+    /// where ``RuntimeAssumptions/takesLayoutShortcuts`` is `false`, comes from `value as? T` instead.
+    ///
+    /// - Returns: The value; `nil` only on the portable path, when `value` does not hold a `T`.
     @inline(__always)
-    static func load<T>(_ value: Any, as type: T.Type) -> T {
-        assert(MemoryLayout<T>.size <= 3 * MemoryLayout<Int>.size && value is T)
+    static func load<T>(_ value: Any, as type: T.Type) -> T? {
+        guard RuntimeAssumptions.takesLayoutShortcuts, isKeptInline(T.self) else { return value as? T }
+        return loadFromContainer(value, as: T.self)
+    }
+
+    /// Whether an `Any` has room in its container for a value of type `T`, which the runtime may move bit by
+    /// bit: no larger than three words, and aligned no more strictly than a word.
+    @inline(__always)
+    static func isKeptInline<T>(_ type: T.Type) -> Bool {
+        MemoryLayout<T>.size <= 3 * MemoryLayout<UnsafeRawPointer>.size
+            && MemoryLayout<T>.alignment <= MemoryLayout<UnsafeRawPointer>.alignment
+    }
+
+    /// The value of type `T` at the start of the container of `value`.
+    ///
+    /// - Warning: Reads the container's memory (assumption 4 of ``RuntimeAssumptions``); the caller checks
+    ///   that `value` holds exactly a `T` and that ``isKeptInline(_:)`` holds for it.
+    @inline(__always)
+    static func loadFromContainer<T>(_ value: Any, as type: T.Type) -> T {
+        assert(isKeptInline(T.self) && value is T)
         return withUnsafePointer(to: value) { UnsafeRawPointer($0).load(as: T.self) }
     }
 }

@@ -3,8 +3,11 @@
 /// Loading, writing, copying and comparing reach every saved property through the offset that
 /// ``FieldReflection`` found, instead of through key paths or reflection per object. This is
 /// sound because the offset comes from the runtime's metadata for a field whose type is
-/// `Saved<Value>`, `Saved` keeps its value as its first stored property (so the field's address
-/// is also the value's), and the caller keeps the object alive for the access.
+/// `Saved<Value>`, the value's own offset inside `Saved<Value>` comes from
+/// `MemoryLayout.offset(of:)`, and the caller keeps the object alive for the access.
+///
+/// - Warning: Binds an object's memory to the types of its fields (assumptions 2 and 3 of
+///   ``RuntimeAssumptions``); the offsets must be the ones reflection and `MemoryLayout` report.
 enum FieldStorage {
     /// The storage of type `T` at `offset` bytes into `object`.
     @inline(__always)
@@ -20,9 +23,18 @@ enum FieldStorage {
         UnsafeMutableRawPointer(pointer) - UnsafeMutableRawPointer(Unmanaged.passUnretained(object).toOpaque())
     }
 
+    /// The offset of the value inside a `Saved<Value>`, as `MemoryLayout` reports it for the
+    /// stored property, the documented way to address one; `nil` if it were not a stored
+    /// property at a fixed offset.
+    static func valueOffset<Value>(in type: Saved<Value>.Type) -> Int? {
+        MemoryLayout<Saved<Value>>.offset(of: \Saved<Value>.value)
+    }
+
     /// Whether `Saved<Value>` keeps its value at offset 0, so that a field's storage is also its
     /// value's.
+    ///
+    /// Nothing relies on it any more: the value is reached at ``valueOffset(in:)``.
     static func keepsValueFirst<Value>(_ type: Saved<Value>.Type) -> Bool {
-        MemoryLayout<Saved<Value>>.offset(of: \Saved<Value>.value) == 0
+        valueOffset(in: type) == 0
     }
 }

@@ -18,18 +18,26 @@ enum SavedNumber: CustomStringConvertible {
         // The classes JSONSerialization uses come first: they are checked by identity and read
         // without the runtime's bridging casts, which cost far more than the read.
         let type = ObjectIdentifier(Swift.type(of: value))
-        if type == FastCast.numberType {
-            self = FastCast.withObject(in: value, as: NSNumber.self) { SavedNumber(plainNumber: $0) }
-        } else if type == FastCast.booleanType {
-            self = .bool(FastCast.withObject(in: value, as: NSNumber.self) { $0.boolValue })
-        } else if type == FastCast.decimalType {
-            self = FastCast.withObject(in: value, as: NSDecimalNumber.self) { SavedNumber(decimal: $0) }
-        } else if type == ObjectIdentifier(Int.self) {
-            self = .int(Int64(FastCast.load(value, as: Int.self)))
-        } else if type == ObjectIdentifier(Double.self) {
-            self = .double(FastCast.load(value, as: Double.self))
-        } else if type == ObjectIdentifier(Bool.self) {
-            self = .bool(FastCast.load(value, as: Bool.self))
+        // The fast casts give `nil` only on their portable path, when the value is not what its
+        // type said, which cannot happen; the general casts then have the last word.
+        if type == FastCast.numberType,
+            let number = FastCast.withObject(in: value, as: NSNumber.self, { SavedNumber(plainNumber: $0) })
+        {
+            self = number
+        } else if type == FastCast.booleanType,
+            let bool = FastCast.withObject(in: value, as: NSNumber.self, { $0.boolValue })
+        {
+            self = .bool(bool)
+        } else if type == FastCast.decimalType,
+            let number = FastCast.withObject(in: value, as: NSDecimalNumber.self, { SavedNumber(decimal: $0) })
+        {
+            self = number
+        } else if type == ObjectIdentifier(Int.self), let int = FastCast.load(value, as: Int.self) {
+            self = .int(Int64(int))
+        } else if type == ObjectIdentifier(Double.self), let double = FastCast.load(value, as: Double.self) {
+            self = .double(double)
+        } else if type == ObjectIdentifier(Bool.self), let bool = FastCast.load(value, as: Bool.self) {
+            self = .bool(bool)
         } else {
             self.init(other: value)
         }
@@ -104,8 +112,7 @@ enum SavedNumber: CustomStringConvertible {
         case .uint(let uint): return Double(uint)
         case .double(let double): return double
         case .decimal(let decimal):
-            return ExactDecimal.double(decimal) ?? Double(decimal.description)
-                ?? NSDecimalNumber(decimal: decimal).doubleValue
+            return ExactDecimal.double(decimal) ?? NSDecimalNumber(decimal: decimal).doubleValue
         }
     }
 

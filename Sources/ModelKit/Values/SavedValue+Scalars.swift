@@ -103,13 +103,19 @@ extension SavedValue where Self: FixedWidthInteger {
         return result
     }
 
-    /// The number as an `Int`, or as an `NSNumber` when it is too large for `Int`.
+    /// The number as an `Int`, or as an `NSNumber` of a 64-bit integer when it is beyond the
+    /// range of `Int`, as `JSONSerialization` reads such a number.
+    ///
+    /// Where `Int` is 32 bits wide, as on watchOS, a 64-bit value can lie beyond either end of
+    /// its range; a number wider than 64 bits becomes the `NSDecimalNumber` of its digits.
     ///
     /// - Parameter context: The state of the write.
     /// - Returns: The dictionary form.
     public func _savedValue(context: SaveContext) throws -> Any {
         if let int = Int(exactly: self) { return int }
-        return NSNumber(value: UInt64(truncatingIfNeeded: self))
+        if let int = Int64(exactly: self) { return NSNumber(value: int) }
+        if let uint = UInt64(exactly: self) { return NSNumber(value: uint) }
+        return NSDecimalNumber(string: String(self), locale: Locale(identifier: "en_US_POSIX"))
     }
 
     /// Writes the number in decimal.

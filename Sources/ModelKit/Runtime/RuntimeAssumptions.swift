@@ -5,9 +5,13 @@
 /// `RuntimeAssumptionTests`, so that a toolchain that breaks one fails a named test instead of
 /// loading wrong values:
 ///
-/// 1. `_forEachField(of:options:body:)` lists a class's stored fields, superclass fields first,
-///    with names, offsets and types; a `@Saved var text` is stored in a field `_text` of type
-///    `Saved<Value>` (``FieldReflection``). A refusal stops at the class's first use.
+/// 1. The runtime's exported reflection entry points (`swift_reflectionMirror_recursiveCount`,
+///    `…recursiveChildMetadata`, `…recursiveChildOffset`, which `Mirror` is built on) list a
+///    class's stored fields, superclass fields first, with names, offsets and types; a
+///    `@Saved var text` is stored in a field `_text` of type `Saved<Value>`
+///    (``FieldReflection``). The same calls on every platform, with no SPI. A module built
+///    without reflection metadata lists none of its fields: a ``SavedCensus`` notices at the
+///    class's first use and stops there, naming the class and the build setting.
 /// 2. The value inside a `Saved<Value>` lies at the offset that
 ///    `MemoryLayout<Saved<Value>>.offset(of: \.value)` gives, which the language documents for
 ///    addressing a stored property (``FieldStorage/valueOffset(in:)``), on every platform and in

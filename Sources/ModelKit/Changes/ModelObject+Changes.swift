@@ -1,18 +1,5 @@
 import Foundation
 
-/// The values that saved properties and unknown keys had before they changed.
-struct ChangeRecord {
-    /// Original values of saved properties, by field offset.
-    var properties: [Int: Any] = [:]
-    /// Original values of unknown keys, by key; `nil` for a key that was absent.
-    var unknownKeys: [String: Any?] = [:]
-    /// Values that a lenient load skipped and that setting their property replaced, by field
-    /// offset, so that reverting puts them back; each has its entry in ``properties`` too.
-    var skippedValues: [Int: SkippedValue] = [:]
-
-    var isEmpty: Bool { properties.isEmpty && unknownKeys.isEmpty }
-}
-
 extension ModelObject {
     /// Whether a saved property of this object was set to a different value since creation,
     /// the last load or the last ``clearChanges()``.

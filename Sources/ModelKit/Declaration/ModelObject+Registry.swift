@@ -1,10 +1,4 @@
 extension ModelObject {
-    /// The keys of the saved properties: superclass keys first, then each class's keys in
-    /// declaration order.
-    public class var savedKeys: [String] {
-        ModelMetadata.of(self).savedKeys
-    }
-
     /// Registers a model class, so that data naming it, or one of its
     /// ``legacyModelNames``, can create it through ``make(dictionary:options:)``.
     ///

@@ -1,6 +1,100 @@
 import Foundation
 
 extension ModelObject {
+    // MARK: Dictionary form
+
+    /// Loads the dictionary form into a new object of this class, for
+    /// ``init(dictionary:options:)``.
+    func loadNewObject(dictionary: [String: Any], options: LoadOptions) throws {
+        try loadRootOfOwnClass(from: dictionary, context: LoadContext(options: options))
+    }
+
+    /// Creates an object of the class that the data names, which is this class or one of its
+    /// subclasses.
+    ///
+    /// The data names a class by its ``modelName`` or one of its ``legacyModelNames``. A
+    /// subclass answers to its name once it is registered (see ``register(_:)``); one declared
+    /// at the top level of the module of this class, or of the object being loaded, also
+    /// answers unregistered, by its Swift type name. A nested object whose class name resolves
+    /// to no class loads as the declared class, and its class name and values are kept and
+    /// written back unchanged.
+    ///
+    /// ```swift
+    /// let shape = try Shape.make(dictionary: ["representedClassName": "Circle", "radius": 2])
+    /// // shape is a Circle
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - dictionary: The dictionary form, with its `representedClassName`.
+    ///   - options: How to load; strict by default.
+    /// The object is returned as `sending`: it keeps values of `dictionary` only as
+    /// ``unknownValues`` and the values that a lenient load skipped, which are values of the
+    /// dictionary form that it does not mutate, so the caller may pass it on to another
+    /// isolation domain.
+    ///
+    /// - Returns: An object of this class or of a subclass; never of another class.
+    /// - Throws: A ``ModelError`` for a class name that resolves to no class, to a class that
+    ///   is not this class or a subclass, or to two such classes, and for the first value that
+    ///   does not fit, unless the load is lenient: the object then loads as this class and
+    ///   keeps the class name to write back.
+    public class func make(dictionary: [String: Any], options: LoadOptions = []) throws -> sending Self {
+        let context = LoadContext(options: options)
+        let resolved = try resolveClass(in: dictionary, context: context, use: .root)
+        let object = resolved.modelClass.init()
+        try object.loadRoot(from: dictionary, context: context)
+        object.keepClassName(of: resolved)
+        guard let object = object as? Self else {
+            throw ModelError(.unrelatedClass(resolved.modelClass.modelName, expected: modelName))
+        }
+        return disconnected(object)
+    }
+
+    /// Loads the dictionary form into this object, as DejalObject's `setDictionary:` did.
+    ///
+    /// Keys missing from `dictionary` keep their current values. The load is all or nothing:
+    /// when it throws, the object is unchanged. Afterwards the object has no changes, and
+    /// observers of its saved properties are notified; with
+    /// ``LoadOptions/keepingLocalChanges``, the user's changes stay on top of the data.
+    ///
+    /// - Parameters:
+    ///   - dictionary: The dictionary form.
+    ///   - options: How to load; strict by default.
+    /// - Throws: A ``ModelError`` naming the key path of the first value that does not fit,
+    ///   unless `options` contains ``LoadOptions/lenient``.
+    public func load(dictionary: [String: Any], options: LoadOptions = []) throws {
+        if options.contains(.keepingLocalChanges) {
+            let options = options.subtracting(.keepingLocalChanges)
+            return try loadKeepingLocalChanges { try load(dictionary: dictionary, options: options) }
+        }
+        let scratch = deepCopy()
+        try scratch.loadRootOfOwnClass(from: dictionary, context: LoadContext(options: options))
+        // The nested objects are replaced too, which observers of `hasAnyChanges` follow even
+        // when this object itself had no changes to forget.
+        withMutationOfNestedObjects {
+            withMutationOfSavedValues {
+                scratch.moveValues(to: self)
+            }
+        }
+    }
+
+    /// Moves the values of this freshly loaded object into `target`.
+    func moveValues(to target: ModelObject) {
+        let metadata = ModelMetadata.of(type(of: self))
+        for property in metadata.properties {
+            property.setValue(property.value(of: self), of: target)
+        }
+        target.unknownValues = unknownValues
+        target.skippedValues = skippedValues
+        target.keptClassName = keptClassName
+        target.newerVersion = newerVersion
+        target.loadIssues = loadIssues
+        target.mergeConflicts = []
+        target.forgetChanges()
+        target.isPristine = false
+    }
+
+    // MARK: JSON
+
     /// Loads JSON into a new object of this class, for ``init(json:options:)``.
     func loadNewObject(json: Data, options: LoadOptions) throws {
         if options.contains(.foundationReader) {
@@ -102,35 +196,6 @@ extension ModelObject {
         try load(json: Data(json.utf8), options: options)
     }
 
-    /// The JSON form, as UTF-8 bytes.
-    ///
-    /// Pretty-printed by default, with keys in a fixed order, so the same object always gives
-    /// the same bytes.
-    ///
-    /// - Parameter options: The layout; `[]` is pretty-printed.
-    /// - Returns: The JSON.
-    /// - Throws: A ``ModelError`` for NaN or infinity, for a date that has no ISO 8601 string
-    ///   that reads back, for model objects that contain themselves, or that are nested too
-    ///   deeply; with ``WriteOptions/foundationWriter``, also for a value under an unknown key
-    ///   that `JSONSerialization` cannot write, such as a `Date`.
-    public func jsonData(options: WriteOptions = []) throws -> Data {
-        if options.contains(.foundationWriter) {
-            return try foundationJSON(options: options)
-        }
-        var writer = JSONWriter(options: options)
-        try writer.writeModelObject(self)
-        return writer.buffer.data()
-    }
-
-    /// The JSON form, as a string.
-    ///
-    /// - Parameter options: The layout; `[]` is pretty-printed.
-    /// - Returns: The JSON.
-    /// - Throws: A ``ModelError`` for values that JSON cannot hold; see ``jsonData(options:)``.
-    public func jsonString(options: WriteOptions = []) throws -> String {
-        String(decoding: try jsonData(options: options), as: UTF8.self)
-    }
-
     /// Reads JSON into this new object, whose class is fixed: `representedClassName` is only
     /// checked, as ``init(dictionary:options:)`` checks it.
     func loadRoot(fromJSON json: Data, context: LoadContext) throws {
@@ -194,40 +259,5 @@ extension ModelObject {
             throw ModelError(.typeMismatch(expected: "an object", found: FoundValue.describe(object)))
         }
         return dictionary
-    }
-
-    private func foundationJSON(options: WriteOptions) throws -> Data {
-        let dictionary = try dictionaryForm(context: SaveContext(options: options))
-        try JSONSerializationCheck.check(dictionary)
-        var writingOptions: JSONSerialization.WritingOptions = []
-        if !options.contains(.compact) { writingOptions.insert(.prettyPrinted) }
-        if options.contains(.sortedKeys) { writingOptions.insert(.sortedKeys) }
-        if options.contains(.withoutEscapingSlashes) { writingOptions.insert(.withoutEscapingSlashes) }
-        do {
-            return Self.escapingByteOrderMarks(
-                try JSONSerialization.data(withJSONObject: dictionary, options: writingOptions))
-        } catch {
-            throw ModelError(.custom("JSONSerialization could not write the object: \(error)"), underlyingError: error)
-        }
-    }
-
-    /// Escapes U+FEFF as `\ufeff`, as ModelKit's own writer does: `JSONSerialization` writes it
-    /// as it is, and on Linux drops it again when it reads it at the start of a string.
-    ///
-    /// Its UTF-8 bytes `EF BB BF` encode nothing else, and in JSON they can only be inside a
-    /// string, so replacing them keeps every other byte as it is.
-    private static func escapingByteOrderMarks(_ json: Data) -> Data {
-        let mark = Data([0xEF, 0xBB, 0xBF])
-        guard json.range(of: mark) != nil else { return json }
-        var result = Data()
-        result.reserveCapacity(json.count + 16)
-        var rest = json[...]
-        while let range = rest.range(of: mark) {
-            result += rest[..<range.lowerBound]
-            result += Data(#"\ufeff"#.utf8)
-            rest = rest[range.upperBound...]
-        }
-        result += rest
-        return result
     }
 }

@@ -1,0 +1,68 @@
+import Foundation
+
+extension ModelObject {
+    /// Settles the failure of a property's value read from `start`, as loading the dictionary
+    /// form settles it: reads the value again as its dictionary form and loads that, which in
+    /// a lenient load keeps the value to write back.
+    func recoverProperty(
+        _ property: AnySavedProperty,
+        after error: any Error,
+        at start: JSONReader.Mark,
+        issuesFrom mark: Int,
+        reader: inout JSONReader,
+        context: LoadContext
+    ) throws {
+        let component = ModelKeyPath.Component.key(property.key)
+        if let settled = error as? SettledError {
+            guard !settled.isFatal, context.isLenient else { throw settled.prefixed(with: component) }
+            context.prefixIssues(from: mark, with: component)
+            return try keep(
+                property, after: settled.prefixed(with: component), at: start, reader: &reader, context: context)
+        }
+        context.issues.removeSubrange(mark...)
+        reader.rewind(to: start)
+        let value: Any
+        do {
+            value = try reader.readFoundationValue()
+        } catch let settled as SettledError {
+            return try reader.skip(
+                after: settled.prefixed(with: component), at: start, issuesFrom: mark, component: component,
+                context: context)
+        }
+        try JSONReader.settled { try load(value, into: property, context: context) }
+    }
+
+    /// Records the problem of a lenient load that nested reading settled, and keeps the
+    /// property's value as the data has it, to write back; or, for a value that no Foundation
+    /// value holds, reports it as dropped.
+    private func keep(
+        _ property: AnySavedProperty,
+        after settled: SettledError,
+        at start: JSONReader.Mark,
+        reader: inout JSONReader,
+        context: LoadContext
+    ) throws {
+        reader.rewind(to: start)
+        do {
+            let value = try reader.readFoundationValue()
+            context.recordKeptValueIssue(settled.error)
+            keepSkippedValue(value, of: property, isPartlyLoaded: false)
+        } catch let unusable as SettledError where !unusable.isFatal {
+            try context.report(settled.error)
+            resetToDefault(property)
+            reader.rewind(to: start)
+            try reader.skipValue()
+        }
+    }
+
+    /// Keeps the value of a property that loaded only in part, as the data has it, to write
+    /// back; the reader stays after the value.
+    func keepPartlyLoadedValue(of property: AnySavedProperty, at start: JSONReader.Mark, reader: inout JSONReader) {
+        let end = reader.mark
+        defer { reader.rewind(to: end) }
+        reader.rewind(to: start)
+        // A value that no Foundation value holds cannot be kept; its problem is reported.
+        guard let value = try? reader.readFoundationValue() else { return }
+        keepSkippedValue(value, of: property, isPartlyLoaded: true)
+    }
+}

@@ -1,0 +1,24 @@
+import Foundation
+
+extension SavedProperty {
+    /// Reads a value of a kind that holds no model objects, into the property's storage in
+    /// `object`, for ``read(from:into:context:)``.
+    ///
+    /// Apart from it, since loading recursion passes through that frame and not this one.
+    @inline(never)
+    func readScalar(from reader: inout JSONReader, into object: ModelObject, context: LoadContext) throws {
+        switch kind {
+        case .string: value(in: object, as: String.self).pointee = try reader.readStringValue()
+        case .int: value(in: object, as: Int.self).pointee = try reader.readIntegerValue(Int.self)
+        case .double: value(in: object, as: Double.self).pointee = try reader.readDoubleValue()
+        case .bool: value(in: object, as: Bool.self).pointee = try reader.readBoolValue()
+        case .date: value(in: object, as: Date.self).pointee = try reader.readDateValue()
+        case .optionalString:
+            value(in: object, as: String?.self).pointee = try reader.readNull() ? nil : reader.readStringValue()
+        case .stringArray:
+            value(in: object, as: [String].self).pointee = try [String]._read(from: &reader, context: context)
+        case .model, .other:
+            value(in: object, as: Value.self).pointee = try Value._read(from: &reader, context: context)
+        }
+    }
+}

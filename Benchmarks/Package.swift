@@ -20,7 +20,12 @@ let package = Package(
         .package(name: "ModelKit", path: "..")
     ],
     targets: [
-        .executableTarget(name: "ModelKitBenchmark", dependencies: [.product(name: "ModelKit", package: "ModelKit")])
+        .executableTarget(
+            name: "ModelKitBenchmark",
+            dependencies: [.product(name: "ModelKit", package: "ModelKit"), "HeapStatistics"]
+        ),
+        // The allocator's own count of the bytes in use, which only C can ask for on Linux.
+        .target(name: "HeapStatistics"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,5 @@
 import Foundation
+import HeapStatistics
 
 /// Measures the peak memory of loading the generated objects from JSON, each contender in a
 /// process of its own, so that no contender inherits another's heap.
@@ -23,9 +24,18 @@ enum MemoryProbe {
         }
     }
 
-    /// Runs this executable as a probe for `subject` and returns the growth of its resident
-    /// set while loading, in bytes, or `nil` where that cannot be measured.
-    static func measure(_ subject: Subject, jsonFile: String) throws -> Int? {
+    /// What a probe measured, in bytes.
+    struct Result {
+        /// How far the resident set rose while loading.
+        var peakGrowth: Int
+        /// The heap that the loaded objects hold once loading is over: what the allocator had
+        /// handed out after loading and not before, with the loading's own garbage freed.
+        var retainedHeap: Int?
+    }
+
+    /// Runs this executable as a probe for `subject` and returns what it measured, or `nil`
+    /// where that cannot be measured.
+    static func measure(_ subject: Subject, jsonFile: String) throws -> Result? {
         guard let executable = Bundle.main.executableURL else { return nil }
         let process = Process()
         let output = Pipe()
@@ -36,11 +46,16 @@ enum MemoryProbe {
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else { return nil }
-        return Int(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+        let numbers = String(decoding: data, as: UTF8.self).split(separator: " ").compactMap {
+            Int($0.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
+        guard numbers.count == 2 else { return nil }
+        return Result(peakGrowth: numbers[0], retainedHeap: numbers[1] > 0 ? numbers[1] : nil)
     }
 
     /// The probe itself: reads the file, starts a new high-water mark, loads, and prints how
-    /// far the resident set rose above where it started.
+    /// far the resident set rose above where it started and how much heap the loaded objects
+    /// hold (0 where the allocator does not say).
     static func runProbe(_ subject: Subject, jsonFile: String) throws {
         let json = try Data(contentsOf: URL(fileURLWithPath: jsonFile))
         let decoder = JSONDecoder()
@@ -48,6 +63,7 @@ enum MemoryProbe {
         guard let memory = PeakMemory() else {
             throw BenchmarkError("this system does not report its memory use")
         }
+        let heapBefore = modelkit_heap_bytes_in_use()
         let loaded: Any
         switch subject {
         case .modelKit: loaded = try DemoCatalog(json: json)
@@ -59,8 +75,9 @@ enum MemoryProbe {
         case .bareParse: loaded = try JSONSerialization.jsonObject(with: json)
         }
         guard let growth = memory.growth else { throw BenchmarkError("no peak memory") }
+        let heapAfter = modelkit_heap_bytes_in_use()
         withExtendedLifetime(loaded) {
-            print(growth)
+            print(growth, heapBefore > 0 ? Int(heapAfter) - Int(heapBefore) : 0)
         }
     }
 }

@@ -4,19 +4,28 @@ import Foundation
 /// and its bar: ModelKit's peak at most Codable's.
 struct MemoryReport: CustomStringConvertible {
     let objects: Int
-    let peaks: [(MemoryProbe.Subject, Int?)]
+    let results: [(MemoryProbe.Subject, MemoryProbe.Result?)]
 
     /// Measures each way of loading in a process of its own.
     static func measure(demoJSON: Data, objects: Int) throws -> MemoryReport {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("modelkit-benchmark-\(getpid()).json")
         try demoJSON.write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
-        let peaks = try MemoryProbe.Subject.allCases.map { ($0, try MemoryProbe.measure($0, jsonFile: file.path)) }
-        return MemoryReport(objects: objects, peaks: peaks)
+        let results = try MemoryProbe.Subject.allCases.map { ($0, try MemoryProbe.measure($0, jsonFile: file.path)) }
+        return MemoryReport(objects: objects, results: results)
+    }
+
+    private func result(of subject: MemoryProbe.Subject) -> MemoryProbe.Result? {
+        results.first { $0.0 == subject }?.1
     }
 
     private func peak(of subject: MemoryProbe.Subject) -> Int? {
-        peaks.first { $0.0 == subject }?.1
+        result(of: subject)?.peakGrowth
+    }
+
+    /// The heap that each loaded item holds, its nested colour object included.
+    private func bytesPerItem(of subject: MemoryProbe.Subject) -> Int? {
+        result(of: subject)?.retainedHeap.map { $0 / max(objects, 1) }
     }
 
     /// Whether ModelKit's peak is at most Codable's; `nil` where memory cannot be measured.
@@ -26,13 +35,18 @@ struct MemoryReport: CustomStringConvertible {
     }
 
     var description: String {
-        let parts = peaks.map { "\($0.0.rawValue) \(Table.megabytes($0.1))" }
+        let parts = results.map { "\($0.0.rawValue) \(Table.megabytes($0.1?.peakGrowth))" }
         var text =
             "Peak memory of loading the \(objects.formatted()) objects from JSON (resident set growth, "
             + "\(PeakMemory.source)): " + parts.joined(separator: ", ") + "."
         if let meetsBar, let modelKit = peak(of: .modelKit), let codable = peak(of: .codable) {
             let ratio = Table.ratio(Double(modelKit) / Double(codable))
             text += "\nModelKit/Codable \(ratio), bar ≤ 1.00× Codable: \(meetsBar ? "PASS" : "FAIL")."
+        }
+        if let modelKit = bytesPerItem(of: .modelKit), let codable = bytesPerItem(of: .codable) {
+            text +=
+                "\nHeap held per loaded item (an item and its colour, after loading): ModelKit \(modelKit) bytes, "
+                + "Codable structs \(codable) bytes, difference \(modelKit - codable) bytes for the two objects."
         }
         return text
     }

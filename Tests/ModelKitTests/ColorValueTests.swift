@@ -42,6 +42,12 @@ enum NamedColor: CaseIterable, Sendable {
 @Suite struct ColorValueTests {
     // MARK: DejalObject data
 
+    @Test(arguments: [Double.nan, .infinity, -.infinity, .signalingNaN])
+    func huesThatNameNoAngleGiveRedInsteadOfTrapping(hue: Double) {
+        let color = ColorValue(hue: hue, saturation: 1, brightness: 1)
+        #expect(color.red == 1 && color.green == 0 && color.blue == 0)
+    }
+
     @Test func loadsDejalColorDocument() throws {
         let json = #"{"version":1,"representedClassName":"DejalColor","red":1,"green":0.5,"blue":0,"alpha":1}"#
         let color = try ColorValue(json: json)

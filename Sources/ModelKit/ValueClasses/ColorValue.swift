@@ -114,6 +114,9 @@ enum HSB {
         let saturation = min(max(saturation, 0), 1)
         let brightness = min(max(brightness, 0), 1)
         guard saturation > 0 else { return (brightness, brightness, brightness) }
+        // A hue that is NaN or infinite names no angle; red, as for 0, rather than a trap in
+        // the conversion to a sector below.
+        let hue = hue.isFinite ? hue : 0
         var sector = (hue - hue.rounded(.down)) * 6
         if sector >= 6 { sector = 0 }
         let index = Int(sector)

@@ -18,32 +18,29 @@
             #expect(color.cgColor.components?.map(Double.init) == [0.2, 0.4, 0.6, 1])
         }
 
-        @Test func cgColorConvertsBackToTheSameComponents() throws {
+        /// Checks that each colour converts to a platform colour and back to its components.
+        private func expectRoundTrips(through convert: (ColorValue) -> ColorValue?) throws {
             for (red, green, blue, alpha) in Self.components {
                 let color = ColorValue(red: red, green: green, blue: blue, alpha: alpha)
-                let back = try #require(ColorValue(cgColor: color.cgColor))
+                let back = try #require(convert(color))
                 #expect(abs(back.red - red) < 1e-6 && abs(back.green - green) < 1e-6)
                 #expect(abs(back.blue - blue) < 1e-6 && abs(back.alpha - alpha) < 1e-6)
             }
         }
 
+        @Test func cgColorConvertsBackToTheSameComponents() throws {
+            try expectRoundTrips { ColorValue(cgColor: $0.cgColor) }
+        }
+
         #if canImport(AppKit) && !targetEnvironment(macCatalyst)
             @Test func nsColorConvertsBackToTheSameComponents() throws {
-                for (red, green, blue, alpha) in Self.components {
-                    let color = ColorValue(red: red, green: green, blue: blue, alpha: alpha)
-                    let back = try #require(ColorValue(nsColor: color.nsColor))
-                    #expect(abs(back.red - red) < 1e-6 && abs(back.blue - blue) < 1e-6)
-                }
+                try expectRoundTrips { ColorValue(nsColor: $0.nsColor) }
             }
         #endif
 
         #if canImport(UIKit)
             @Test func uiColorConvertsBackToTheSameComponents() throws {
-                for (red, green, blue, alpha) in Self.components {
-                    let color = ColorValue(red: red, green: green, blue: blue, alpha: alpha)
-                    let back = try #require(ColorValue(uiColor: color.uiColor))
-                    #expect(abs(back.red - red) < 1e-6 && abs(back.blue - blue) < 1e-6)
-                }
+                try expectRoundTrips { ColorValue(uiColor: $0.uiColor) }
             }
         #endif
     }

@@ -15,7 +15,10 @@
             let color = ColorValue(red: 0.2, green: 0.4, blue: 0.6)
             let space = try #require(color.cgColor.colorSpace)
             #expect(space.name == CGColorSpace.sRGB)
-            #expect(color.cgColor.components?.map(Double.init) == [0.2, 0.4, 0.6, 1])
+            // CGFloat is a Float where pointers are 32 bits, so the components compare closely.
+            let components = try #require(color.cgColor.components).map { Double($0) }
+            #expect(zip(components, [0.2, 0.4, 0.6, 1]).allSatisfy { abs($0 - $1) < 1e-6 })
+            #expect(components.count == 4)
         }
 
         /// Checks that each colour converts to a platform colour and back to its components.

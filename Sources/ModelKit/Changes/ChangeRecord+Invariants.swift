@@ -52,7 +52,7 @@ extension ChangeRecord {
                 violations.append("offset \(offset) is no saved property's")
                 continue
             }
-            if let checked = property as? any SavedPropertyChecks, !checked.canHold(original) {
+            if !property.canHold(original) {
                 violations.append("the original of \(property.key) is a \(type(of: original))")
             }
         }

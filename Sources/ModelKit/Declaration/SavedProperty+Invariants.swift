@@ -7,19 +7,12 @@
 
 /// The checks that debug builds make of a saved property, without knowing its value type.
 protocol SavedPropertyChecks {
-    /// Whether `value` is of the property's type, as recorded originals must be.
-    func canHold(_ value: Any) -> Bool
-
     /// Where the property's value kind disagrees with its type's saved form for the value it
     /// holds in `object`, written with `options`, in words; empty when they agree.
     func kindViolations(in object: ModelObject, options: WriteOptions) -> [String]
 }
 
 extension SavedProperty: SavedPropertyChecks {
-    func canHold(_ value: Any) -> Bool {
-        value is Value
-    }
-
     func kindViolations(in object: ModelObject, options: WriteOptions) -> [String] {
         switch kind {
         case .model, .other: return []

@@ -130,4 +130,23 @@ final class InvariantKinds: ModelObject {
         object.changeRecord.skippedValues[offset] = SkippedValue(savedValue: "high", loadedValue: nil)
         #expect(object.changeRecord.violation(atOffset: offset, settingTo: 7) == nil)
     }
+
+    #if DEBUG
+        @Test func debugBuildsStopAtABrokenRecordWhenItChanges() async {
+            await #expect(processExitsWith: .failure) {
+                let object = InvariantKinds()
+                object.changeRecord.properties[-1] = 0
+                object.withMutationOfChangeRecord {}
+            }
+        }
+
+        @Test func debugBuildsStopAtAnOriginalEqualToTheValueSet() async {
+            await #expect(processExitsWith: .failure) {
+                let object = InvariantKinds()
+                let offset = ModelMetadata.of(InvariantKinds.self).propertiesByKey["number"]?.offset ?? 0
+                object.changeRecord.properties[offset] = 7
+                object.checkRecordedChange(atOffset: offset, settingTo: 7)
+            }
+        }
+    #endif
 }

@@ -123,7 +123,7 @@ extension LenientInt: SavedValue {
     func _savedValue(context: SaveContext) throws -> Any { value }
 
     func _writeJSON(to writer: inout JSONWriter) throws {
-        writer.writeInteger(value)
+        try value._writeJSON(to: &writer)
     }
 }
 

@@ -9,4 +9,14 @@ struct ChangeRecord {
     var skippedValues: [Int: SkippedValue] = [:]
 
     var isEmpty: Bool { properties.isEmpty && unknownKeys.isEmpty }
+
+    /// The keys of the changed properties and unknown keys, for an object described by
+    /// `metadata`.
+    func keys(in metadata: ModelMetadata) -> Set<String> {
+        var keys = Set(unknownKeys.keys)
+        for offset in properties.keys {
+            if let property = metadata.propertiesByOffset[offset] { keys.insert(property.key) }
+        }
+        return keys
+    }
 }

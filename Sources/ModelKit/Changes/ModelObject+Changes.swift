@@ -13,12 +13,7 @@ extension ModelObject {
     /// The keys of the saved properties and unknown values that changed.
     public var changedKeys: Set<String> {
         accessChangeRecord()
-        let metadata = ModelMetadata.of(type(of: self))
-        var keys = Set(changeRecord.unknownKeys.keys)
-        for offset in changeRecord.properties.keys {
-            if let property = metadata.propertiesByOffset[offset] { keys.insert(property.key) }
-        }
-        return keys
+        return changeRecord.keys(in: ModelMetadata.of(type(of: self)))
     }
 
     /// Whether this object or any model object nested in it, directly or in a collection,
@@ -114,6 +109,7 @@ extension ModelObject {
     }
 
     func recordChange<Value: SavedValue>(atOffset offset: Int, from oldValue: Value, to newValue: Value) {
+        defer { checkRecordedChange(atOffset: offset, settingTo: newValue) }
         if let original = changeRecord.properties[offset] {
             // Setting the original value back does not put back a skipped value it replaced.
             guard let original = original as? Value, original == newValue,

@@ -129,9 +129,11 @@ final class ModelMetadata: @unchecked Sendable {
             preconditionFailure("The keys of the saved properties of \(modelClass) were not recorded")
         }
         return withExtendedLifetime(prototype) {
-            zip(fields, keys).map { field, key in
+            let properties = zip(fields, keys).map { field, key in
                 field.type.makeProperty(key: key ?? field.name, offset: field.offset, in: prototype)
             }
+            checkValueKinds(of: properties, in: prototype)
+            return properties
         }
     }
 

@@ -35,6 +35,8 @@ class AnySavedProperty: @unchecked Sendable {
     func setValue(_ value: Any, of object: ModelObject) {}
     func isEqual(_ lhs: ModelObject, _ rhs: ModelObject) -> Bool { true }
     func isEqual(_ value: Any, toValueOf object: ModelObject) -> Bool { false }
+    /// Whether `value` is of the property's type, as the originals in a change record are.
+    func canHold(_ value: Any) -> Bool { false }
     func hash(of object: ModelObject, into hasher: inout Hasher) {}
     func copyValue(from source: ModelObject, to target: ModelObject, context: CopyContext) {}
     /// A deep copy of the property's value in `object`.
@@ -229,6 +231,10 @@ final class SavedProperty<Value: SavedValue>: AnySavedProperty, @unchecked Senda
     override func isEqual(_ value: Any, toValueOf object: ModelObject) -> Bool {
         guard let value = value as? Value else { return false }
         return value == storage(of: object).pointee.value
+    }
+
+    override func canHold(_ value: Any) -> Bool {
+        value is Value
     }
 
     override func hash(of object: ModelObject, into hasher: inout Hasher) {

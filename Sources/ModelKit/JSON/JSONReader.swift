@@ -1,20 +1,23 @@
 import Foundation
 
-/// Reads JSON from its UTF-8 bytes in one pass, straight into model objects.
+/// ModelKit's JSON reader, which reads JSON from its UTF-8 bytes in one pass, straight into
+/// saved values.
 ///
-/// Loading creates one reader for each document and hands it to the
-/// `_read(from:context:)` of each value on the way down. Values under keys that
-/// a class declares are read from the bytes into their properties; values under other keys
-/// are built as the Foundation values that `JSONSerialization` gives, so that
-/// ``ModelObject/unknownValues`` holds the same values whichever reader loaded them.
+/// The reader is ModelKit's machinery: it is public only because the underscored requirements
+/// of ``SavedValue`` name it, and its one public member is the nesting limit. A type of your own
+/// is saved through ``SavedRepresentable``, ``CodableSavedValue`` or its raw value, and never
+/// touches the reader.
+///
+/// Loading creates one reader for each document and hands it to the `_read(from:context:)` of
+/// each value on the way down. Values under keys that a class declares are read from the bytes
+/// into their properties; values under other keys are built as the Foundation values that
+/// `JSONSerialization` gives, so that the values kept under unknown keys are the same whichever
+/// reader loaded them.
 ///
 /// The reader accepts exactly the documents of RFC 8259 (with a leading UTF-8 byte-order mark,
 /// or in UTF-16 or UTF-32, which it converts first) and arrays and objects nested up to
 /// ``maximumDepth`` levels. A document it rejects throws a ``ModelError`` whose reason names
 /// the line and column, and whose key path names the value being read.
-///
-/// Custom saved values never need the reader: the default implementation reads the value's
-/// dictionary form and passes it to `_make(savedValue:context:)`.
 public struct JSONReader {
     /// The deepest nesting of arrays and objects that the reader accepts, as
     /// `JSONSerialization` does.

@@ -1,11 +1,13 @@
 import Foundation
 
-/// Builds JSON bytes straight from saved values, without an intermediate dictionary.
+/// ModelKit's JSON writer, which builds JSON bytes straight from saved values.
 ///
-/// Its output parses with `JSONSerialization` into the same dictionary that the model's
-/// ``ModelObject/dictionary`` gives, and its pretty layout matches `JSONSerialization`'s
-/// `prettyPrinted` output. Custom saved values write through the methods below; most use
-/// ``SavedRepresentable`` and never touch the writer.
+/// The writer is ModelKit's machinery: it is public only because the underscored requirements
+/// of ``SavedValue`` name it, and it has no public members. A type of your own is saved through
+/// ``SavedRepresentable``, ``CodableSavedValue`` or its raw value, and never touches the writer.
+///
+/// Its output parses with `JSONSerialization` into the values' dictionary forms, and its pretty
+/// layout matches `JSONSerialization`'s `prettyPrinted` output.
 public struct JSONWriter {
 
     private(set) var buffer = JSONBuffer(capacity: 1024)
@@ -28,21 +30,21 @@ public struct JSONWriter {
     // MARK: Scalars
 
     /// Writes `null`.
-    public mutating func writeNull() {
+    mutating func writeNull() {
         append("null")
     }
 
     /// Writes `true` or `false`.
     ///
     /// - Parameter value: The boolean.
-    public mutating func writeBool(_ value: Bool) {
+    mutating func writeBool(_ value: Bool) {
         append(value ? "true" : "false")
     }
 
     /// Writes an integer in decimal.
     ///
     /// - Parameter value: The integer.
-    public mutating func writeInteger<Integer: FixedWidthInteger>(_ value: Integer) {
+    mutating func writeInteger<Integer: FixedWidthInteger>(_ value: Integer) {
         if let small = Int64(exactly: value) {
             writeDigits(of: small)
         } else {
@@ -53,7 +55,7 @@ public struct JSONWriter {
     /// Writes an integer in decimal.
     ///
     /// - Parameter value: The integer.
-    public mutating func writeInteger(_ value: Int) {
+    mutating func writeInteger(_ value: Int) {
         writeDigits(of: Int64(value))
     }
 
@@ -61,7 +63,7 @@ public struct JSONWriter {
     ///
     /// - Parameter value: The number.
     /// - Throws: A ``ModelError`` for NaN and infinity, which JSON cannot hold.
-    public mutating func writeDouble(_ value: Double) throws {
+    mutating func writeDouble(_ value: Double) throws {
         guard value.isFinite else { throw ModelError(.unencodableNumber("\(value)")) }
         // Whole numbers print without ".0", as JSONSerialization prints them.
         if value.rounded(.towardZero) == value, abs(value) < 1e15 {
@@ -80,7 +82,7 @@ public struct JSONWriter {
     ///
     /// - Parameter value: The number.
     /// - Throws: A ``ModelError`` for NaN and infinity, which JSON cannot hold.
-    public mutating func writeFloat(_ value: Float) throws {
+    mutating func writeFloat(_ value: Float) throws {
         guard value.isFinite else { throw ModelError(.unencodableNumber("\(value)")) }
         if value.rounded(.towardZero) == value, abs(value) < 1e7 {
             try writeDouble(Double(value))
@@ -92,7 +94,7 @@ public struct JSONWriter {
     /// Writes a string in quotes, escaping what JSON requires.
     ///
     /// - Parameter value: The string.
-    public mutating func writeString(_ value: String) {
+    mutating func writeString(_ value: String) {
         if value.utf8.withContiguousStorageIfAvailable({ appendEscaped($0) }) != nil { return }
         var value = value
         value.withUTF8 { appendEscaped($0) }
@@ -115,7 +117,7 @@ public struct JSONWriter {
     ///
     /// - Parameter array: The elements.
     /// - Throws: The first error an element throws, located at its index.
-    public mutating func writeArray<Element: SavedValue>(_ array: [Element]) throws {
+    mutating func writeArray<Element: SavedValue>(_ array: [Element]) throws {
         try checkNesting()
         guard !array.isEmpty else { return writeEmpty(open: "[", close: "]") }
         append("[")
@@ -138,7 +140,7 @@ public struct JSONWriter {
     ///
     /// - Parameter dictionary: The entries.
     /// - Throws: The first error a value throws, located at its key.
-    public mutating func writeDictionary<Value: SavedValue>(_ dictionary: [String: Value]) throws {
+    mutating func writeDictionary<Value: SavedValue>(_ dictionary: [String: Value]) throws {
         try checkNesting()
         guard !dictionary.isEmpty else { return writeEmpty(open: "{", close: "}") }
         append("{")

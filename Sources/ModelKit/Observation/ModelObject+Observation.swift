@@ -24,8 +24,10 @@ extension ModelObject {
     /// Runs `mutation`, which changes the change record, notifying the observers of
     /// ``hasChanges`` and ``changedKeys``.
     ///
-    /// An object without a registrar has no observers, so it skips the notification.
+    /// An object without a registrar has no observers, so it skips the notification. Debug
+    /// builds check the record's invariants afterwards.
     func withMutationOfChangeRecord(_ mutation: () -> Void) {
+        defer { checkChangeRecordInvariants() }
         guard let lazyObservationRegistrar else { return mutation() }
         lazyObservationRegistrar.withMutation(of: self, keyPath: \ModelObject.changeRecordToken, mutation)
     }

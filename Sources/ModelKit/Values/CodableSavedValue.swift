@@ -23,14 +23,7 @@ import Foundation
 public protocol CodableSavedValue: SavedValue, Codable {}
 
 extension CodableSavedValue {
-    /// Decodes the value from its dictionary form.
-    ///
-    /// - Parameters:
-    ///   - savedValue: The value found in the data.
-    ///   - context: The state of the load.
-    /// - Returns: The value.
-    /// - Throws: A ``ModelError`` when the value does not fit, or holds a value that JSON
-    ///   cannot, such as a `Date`, `Data` or NaN, which it names by its key path.
+    /// ModelKit's machinery: decodes the value from its dictionary form.
     public static func _make(savedValue: Any, context: LoadContext) throws -> Self {
         try JSONSerializationCheck.check(savedValue, allowingFragments: true)
         do {
@@ -44,11 +37,7 @@ extension CodableSavedValue {
         }
     }
 
-    /// Encodes the value to its dictionary form.
-    ///
-    /// - Parameter context: The state of the write.
-    /// - Returns: The dictionary form.
-    /// - Throws: A ``ModelError`` for a value that cannot be written.
+    /// ModelKit's machinery: encodes the value to its dictionary form.
     public func _savedValue(context: SaveContext) throws -> Any {
         do {
             let data = try CodableBridge.encoder(options: context.options).encode(self)
@@ -62,10 +51,7 @@ extension CodableSavedValue {
         }
     }
 
-    /// Writes the JSON form, laid out like the rest of the document.
-    ///
-    /// - Parameter writer: The writer to append to.
-    /// - Throws: A ``ModelError`` for a value that JSON cannot hold.
+    /// ModelKit's machinery: writes the JSON form, laid out like the rest of the document.
     public func _writeJSON(to writer: inout JSONWriter) throws {
         try writer.writeAny(_savedValue(context: SaveContext(options: writer.options)))
     }

@@ -38,13 +38,7 @@ public protocol SavedRepresentable: SavedValue {
 }
 
 extension SavedRepresentable {
-    /// Reads the representation, then converts it.
-    ///
-    /// - Parameters:
-    ///   - savedValue: The value found in the data.
-    ///   - context: The state of the load.
-    /// - Returns: The value.
-    /// - Throws: A ``ModelError`` when the value does not fit.
+    /// ModelKit's machinery: reads the representation, then converts it.
     public static func _make(savedValue: Any, context: LoadContext) throws -> Self {
         let representation = try SavedRepresentation._make(savedValue: savedValue, context: context)
         do {
@@ -57,19 +51,12 @@ extension SavedRepresentable {
         }
     }
 
-    /// The dictionary form of the representation.
-    ///
-    /// - Parameter context: The state of the write.
-    /// - Returns: The dictionary form.
-    /// - Throws: A ``ModelError`` for a value that cannot be written.
+    /// ModelKit's machinery: the dictionary form of the representation.
     public func _savedValue(context: SaveContext) throws -> Any {
         try representation()._savedValue(context: context)
     }
 
-    /// The JSON form of the representation.
-    ///
-    /// - Parameter writer: The writer to append to.
-    /// - Throws: A ``ModelError`` for a value that JSON cannot hold.
+    /// ModelKit's machinery: the JSON form of the representation.
     public func _writeJSON(to writer: inout JSONWriter) throws {
         try representation()._writeJSON(to: &writer)
     }
@@ -86,13 +73,7 @@ extension SavedRepresentable {
 }
 
 extension SavedValue where Self: RawRepresentable, RawValue: SavedValue {
-    /// Reads the raw value, then the case it names.
-    ///
-    /// - Parameters:
-    ///   - savedValue: The value found in the data.
-    ///   - context: The state of the load.
-    /// - Returns: The value.
-    /// - Throws: A ``ModelError`` when the value does not fit.
+    /// ModelKit's machinery: reads the raw value, then the case it names.
     public static func _make(savedValue: Any, context: LoadContext) throws -> Self {
         let rawValue = try RawValue._make(savedValue: savedValue, context: context)
         guard let value = Self(rawValue: rawValue) else {
@@ -102,19 +83,12 @@ extension SavedValue where Self: RawRepresentable, RawValue: SavedValue {
         return value
     }
 
-    /// The dictionary form of the raw value.
-    ///
-    /// - Parameter context: The state of the write.
-    /// - Returns: The dictionary form.
-    /// - Throws: A ``ModelError`` for a value that cannot be written.
+    /// ModelKit's machinery: the dictionary form of the raw value.
     public func _savedValue(context: SaveContext) throws -> Any {
         try rawValue._savedValue(context: context)
     }
 
-    /// The JSON form of the raw value.
-    ///
-    /// - Parameter writer: The writer to append to.
-    /// - Throws: A ``ModelError`` for a value that JSON cannot hold.
+    /// ModelKit's machinery: the JSON form of the raw value.
     public func _writeJSON(to writer: inout JSONWriter) throws {
         try rawValue._writeJSON(to: &writer)
     }

@@ -1,13 +1,7 @@
 import Foundation
 
 extension Optional where Wrapped: SavedValue {
-    /// Reads `null` as `nil`, and anything else as the wrapped type.
-    ///
-    /// - Parameters:
-    ///   - reader: The reader, before the value.
-    ///   - context: The state of the load.
-    /// - Returns: The value.
-    /// - Throws: An error when the value does not fit.
+    /// ModelKit's machinery: reads `null` as `nil`, and anything else as the wrapped type.
     public static func _read(from reader: inout JSONReader, context: LoadContext) throws -> Wrapped? {
         if try reader.readNull() { return nil }
         return try Wrapped._read(from: &reader, context: context)
@@ -15,16 +9,9 @@ extension Optional where Wrapped: SavedValue {
 }
 
 extension Array where Element: SavedValue {
-    /// Reads an array, element by element.
-    ///
-    /// In a lenient load, elements that do not fit are left out and reported.
-    ///
-    /// - Parameters:
-    ///   - reader: The reader, before the value.
-    ///   - context: The state of the load.
-    /// - Returns: The value.
-    /// - Throws: An error when the value does not fit.
+    /// ModelKit's machinery: reads an array, element by element.
     public static func _read(from reader: inout JSONReader, context: LoadContext) throws -> [Element] {
+        // In a lenient load, elements that do not fit are left out and reported.
         guard reader.peekToken() == UInt8(ascii: "[") else { throw ValueMismatch() }
         if let modelClass = Element.self as? ModelObject.Type {
             return try readObjects(of: modelClass, from: &reader, context: context)
@@ -80,30 +67,17 @@ extension Array where Element: SavedValue {
 }
 
 extension Set where Element: SavedValue {
-    /// Reads an array into a set.
-    ///
-    /// - Parameters:
-    ///   - reader: The reader, before the value.
-    ///   - context: The state of the load.
-    /// - Returns: The value.
-    /// - Throws: An error when the value does not fit.
+    /// ModelKit's machinery: reads an array into a set.
     public static func _read(from reader: inout JSONReader, context: LoadContext) throws -> Set<Element> {
         Set(try [Element]._read(from: &reader, context: context))
     }
 }
 
 extension Dictionary where Key == String, Value: SavedValue {
-    /// Reads a dictionary, value by value.
-    ///
-    /// In a lenient load, values that do not fit are left out and reported. An object that
-    /// has a key twice, where only the last value counts, is read as its dictionary form.
-    ///
-    /// - Parameters:
-    ///   - reader: The reader, before the value.
-    ///   - context: The state of the load.
-    /// - Returns: The value.
-    /// - Throws: An error when the value does not fit.
+    /// ModelKit's machinery: reads a dictionary, value by value.
     public static func _read(from reader: inout JSONReader, context: LoadContext) throws -> [String: Value] {
+        // In a lenient load, values that do not fit are left out and reported. An object that has a
+        // key twice, where only the last value counts, is read as its dictionary form.
         guard reader.peekToken() == UInt8(ascii: "{") else { throw ValueMismatch() }
         let start = reader.mark
         let startIssues = context.issues.count

@@ -1,13 +1,7 @@
 import Foundation
 
 extension String: SavedValue {
-    /// Reads a string.
-    ///
-    /// - Parameters:
-    ///   - savedValue: The value found in the data.
-    ///   - context: The state of the load.
-    /// - Returns: The value.
-    /// - Throws: A ``ModelError`` when the value does not fit.
+    /// ModelKit's machinery: reads a string.
     public static func _make(savedValue: Any, context: LoadContext) throws -> String {
         guard let string = FastCast.string(savedValue) else {
             throw mismatch(savedValue, expected: "a string")
@@ -15,28 +9,17 @@ extension String: SavedValue {
         return string
     }
 
-    /// The string itself.
-    ///
-    /// - Parameter context: The state of the write.
-    /// - Returns: The dictionary form.
+    /// ModelKit's machinery: the string itself.
     public func _savedValue(context: SaveContext) throws -> Any { self }
 
-    /// Writes the string, escaped.
-    ///
-    /// - Parameter writer: The writer to append to.
+    /// ModelKit's machinery: writes the string, escaped.
     public func _writeJSON(to writer: inout JSONWriter) throws {
         writer.writeString(self)
     }
 }
 
 extension Bool: SavedValue {
-    /// Reads a boolean, or the numbers 0 and 1 that old data wrote for booleans.
-    ///
-    /// - Parameters:
-    ///   - savedValue: The value found in the data.
-    ///   - context: The state of the load.
-    /// - Returns: The value.
-    /// - Throws: A ``ModelError`` when the value does not fit.
+    /// ModelKit's machinery: reads a boolean, or the numbers 0 and 1 that old data wrote for booleans.
     public static func _make(savedValue: Any, context: LoadContext) throws -> Bool {
         switch SavedNumber(savedValue) {
         case .bool(let bool): return bool
@@ -46,28 +29,17 @@ extension Bool: SavedValue {
         }
     }
 
-    /// The boolean itself.
-    ///
-    /// - Parameter context: The state of the write.
-    /// - Returns: The dictionary form.
+    /// ModelKit's machinery: the boolean itself.
     public func _savedValue(context: SaveContext) throws -> Any { self }
 
-    /// Writes `true` or `false`.
-    ///
-    /// - Parameter writer: The writer to append to.
+    /// ModelKit's machinery: writes `true` or `false`.
     public func _writeJSON(to writer: inout JSONWriter) throws {
         writer.writeBool(self)
     }
 }
 
 extension SavedValue where Self: FixedWidthInteger {
-    /// Reads a whole number that fits the type.
-    ///
-    /// - Parameters:
-    ///   - savedValue: The value found in the data.
-    ///   - context: The state of the load.
-    /// - Returns: The value.
-    /// - Throws: A ``ModelError`` when the value does not fit.
+    /// ModelKit's machinery: reads a whole number that fits the type.
     public static func _make(savedValue: Any, context: LoadContext) throws -> Self {
         try integer(from: savedValue)
     }
@@ -103,24 +75,19 @@ extension SavedValue where Self: FixedWidthInteger {
         return result
     }
 
-    /// The number as an `Int`, or as an `NSNumber` of a 64-bit integer when it is beyond the
-    /// range of `Int`, as `JSONSerialization` reads such a number.
-    ///
-    /// Where `Int` is 32 bits wide, as on watchOS, a 64-bit value can lie beyond either end of
-    /// its range; a number wider than 64 bits becomes the `NSDecimalNumber` of its digits.
-    ///
-    /// - Parameter context: The state of the write.
-    /// - Returns: The dictionary form.
+    /// ModelKit's machinery: the number as an `Int`, or as an `NSNumber` beyond the range of `Int`.
     public func _savedValue(context: SaveContext) throws -> Any {
+        // An `NSNumber` of a 64-bit integer beyond the range of `Int`, as `JSONSerialization`
+        // reads such a number. Where `Int` is 32 bits wide, as on watchOS, a 64-bit value can
+        // lie beyond either end of its range; a number wider than 64 bits becomes the
+        // `NSDecimalNumber` of its digits.
         if let int = Int(exactly: self) { return int }
         if let int = Int64(exactly: self) { return NSNumber(value: int) }
         if let uint = UInt64(exactly: self) { return NSNumber(value: uint) }
         return NSDecimalNumber(string: String(self), locale: Locale(identifier: "en_US_POSIX"))
     }
 
-    /// Writes the number in decimal.
-    ///
-    /// - Parameter writer: The writer to append to.
+    /// ModelKit's machinery: writes the number in decimal.
     public func _writeJSON(to writer: inout JSONWriter) throws {
         writer.writeInteger(self)
     }
@@ -130,83 +97,77 @@ extension SavedValue where Self: FixedWidthInteger {
 // modules that calls `Int._make(savedValue:context:)` would otherwise reach the generic
 // implementation, which instantiates generic metadata on every call.
 extension Int: SavedValue {
-    /// Reads a whole number that fits the type.
+    /// ModelKit's machinery: reads a whole number that fits the type.
     public static func _make(savedValue: Any, context: LoadContext) throws -> Int {
         try integer(from: savedValue)
     }
 }
 
 extension Int8: SavedValue {
-    /// Reads a whole number that fits the type.
+    /// ModelKit's machinery: reads a whole number that fits the type.
     public static func _make(savedValue: Any, context: LoadContext) throws -> Int8 {
         try integer(from: savedValue)
     }
 }
 
 extension Int16: SavedValue {
-    /// Reads a whole number that fits the type.
+    /// ModelKit's machinery: reads a whole number that fits the type.
     public static func _make(savedValue: Any, context: LoadContext) throws -> Int16 {
         try integer(from: savedValue)
     }
 }
 
 extension Int32: SavedValue {
-    /// Reads a whole number that fits the type.
+    /// ModelKit's machinery: reads a whole number that fits the type.
     public static func _make(savedValue: Any, context: LoadContext) throws -> Int32 {
         try integer(from: savedValue)
     }
 }
 
 extension Int64: SavedValue {
-    /// Reads a whole number that fits the type.
+    /// ModelKit's machinery: reads a whole number that fits the type.
     public static func _make(savedValue: Any, context: LoadContext) throws -> Int64 {
         try integer(from: savedValue)
     }
 }
 
 extension UInt: SavedValue {
-    /// Reads a whole number that fits the type.
+    /// ModelKit's machinery: reads a whole number that fits the type.
     public static func _make(savedValue: Any, context: LoadContext) throws -> UInt {
         try integer(from: savedValue)
     }
 }
 
 extension UInt8: SavedValue {
-    /// Reads a whole number that fits the type.
+    /// ModelKit's machinery: reads a whole number that fits the type.
     public static func _make(savedValue: Any, context: LoadContext) throws -> UInt8 {
         try integer(from: savedValue)
     }
 }
 
 extension UInt16: SavedValue {
-    /// Reads a whole number that fits the type.
+    /// ModelKit's machinery: reads a whole number that fits the type.
     public static func _make(savedValue: Any, context: LoadContext) throws -> UInt16 {
         try integer(from: savedValue)
     }
 }
 
 extension UInt32: SavedValue {
-    /// Reads a whole number that fits the type.
+    /// ModelKit's machinery: reads a whole number that fits the type.
     public static func _make(savedValue: Any, context: LoadContext) throws -> UInt32 {
         try integer(from: savedValue)
     }
 }
 
 extension UInt64: SavedValue {
-    /// Reads a whole number that fits the type.
+    /// ModelKit's machinery: reads a whole number that fits the type.
     public static func _make(savedValue: Any, context: LoadContext) throws -> UInt64 {
         try integer(from: savedValue)
     }
 }
 
 extension Double: SavedValue {
-    /// Reads any number.
-    ///
-    /// - Parameters:
-    ///   - savedValue: The value found in the data.
-    ///   - context: The state of the load.
-    /// - Returns: The value.
-    /// - Throws: A ``ModelError`` when the value does not fit.
+    /// ModelKit's machinery: reads any number.
     public static func _make(savedValue: Any, context: LoadContext) throws -> Double {
         switch SavedNumber(savedValue) {
         case .double(let double): return double
@@ -217,29 +178,17 @@ extension Double: SavedValue {
         }
     }
 
-    /// The number itself.
-    ///
-    /// - Parameter context: The state of the write.
-    /// - Returns: The dictionary form.
+    /// ModelKit's machinery: the number itself.
     public func _savedValue(context: SaveContext) throws -> Any { self }
 
-    /// Writes the shortest decimal that reads back as the same number.
-    ///
-    /// - Parameter writer: The writer to append to.
-    /// - Throws: A ``ModelError`` for NaN and infinity, which JSON cannot hold.
+    /// ModelKit's machinery: writes the shortest decimal that reads back as the same number.
     public func _writeJSON(to writer: inout JSONWriter) throws {
         try writer.writeDouble(self)
     }
 }
 
 extension Float: SavedValue {
-    /// Reads any number that fits a `Float`.
-    ///
-    /// - Parameters:
-    ///   - savedValue: The value found in the data.
-    ///   - context: The state of the load.
-    /// - Returns: The value.
-    /// - Throws: A ``ModelError`` when the value does not fit.
+    /// ModelKit's machinery: reads any number that fits a `Float`.
     public static func _make(savedValue: Any, context: LoadContext) throws -> Float {
         let double: Double
         do {
@@ -254,29 +203,17 @@ extension Float: SavedValue {
         return float
     }
 
-    /// The number itself.
-    ///
-    /// - Parameter context: The state of the write.
-    /// - Returns: The dictionary form.
+    /// ModelKit's machinery: the number itself.
     public func _savedValue(context: SaveContext) throws -> Any { self }
 
-    /// Writes the shortest decimal that reads back as the same number.
-    ///
-    /// - Parameter writer: The writer to append to.
-    /// - Throws: A ``ModelError`` for NaN and infinity, which JSON cannot hold.
+    /// ModelKit's machinery: writes the shortest decimal that reads back as the same number.
     public func _writeJSON(to writer: inout JSONWriter) throws {
         try writer.writeFloat(self)
     }
 }
 
 extension Decimal: SavedValue {
-    /// Reads a number, or a string holding a decimal number.
-    ///
-    /// - Parameters:
-    ///   - savedValue: The value found in the data.
-    ///   - context: The state of the load.
-    /// - Returns: The value.
-    /// - Throws: A ``ModelError`` when the value does not fit.
+    /// ModelKit's machinery: reads a number, or a string holding a decimal number.
     public static func _make(savedValue: Any, context: LoadContext) throws -> Decimal {
         if let number = savedValue as? NSDecimalNumber {
             return number.decimalValue
@@ -303,18 +240,12 @@ extension Decimal: SavedValue {
         }
     }
 
-    /// The number as an `NSDecimalNumber`.
-    ///
-    /// - Parameter context: The state of the write.
-    /// - Returns: The dictionary form.
+    /// ModelKit's machinery: the number as an `NSDecimalNumber`.
     public func _savedValue(context: SaveContext) throws -> Any {
         NSDecimalNumber(decimal: self)
     }
 
-    /// Writes the number in decimal, with every digit it has.
-    ///
-    /// - Parameter writer: The writer to append to.
-    /// - Throws: A ``ModelError`` for NaN.
+    /// ModelKit's machinery: writes the number in decimal, with every digit it has.
     public func _writeJSON(to writer: inout JSONWriter) throws {
         guard !isNaN else { throw ModelError(.unencodableNumber("NaN")) }
         writer.writeRawASCII(Self.jsonText(of: self))

@@ -94,33 +94,21 @@ public protocol SavedValue: Equatable {
 }
 
 extension SavedValue {
-    /// Reads the value's dictionary form from JSON and makes the value from it.
-    ///
-    /// - Parameters:
-    ///   - reader: The reader, before the value.
-    ///   - context: The state of the load.
-    /// - Returns: The value.
-    /// - Throws: An error when the value does not fit.
+    /// ModelKit's machinery: reads the value's dictionary form from JSON and makes the value from it.
     public static func _read(from reader: inout JSONReader, context: LoadContext) throws -> Self {
         try _make(savedValue: reader.readFoundationValue(), context: context)
     }
 
-    /// Values are not `nil` unless they are an empty `Optional`.
+    /// ModelKit's machinery: values are not `nil` unless they are an empty `Optional`.
     public var _isNilSavedValue: Bool { false }
 
-    /// Values hold no model objects unless their type says so.
+    /// ModelKit's machinery: values hold no model objects unless their type says so.
     public static var _containsModelObjects: Bool { false }
 
-    /// Values hold no model objects to visit unless their type says so.
-    ///
-    /// - Parameter visitor: Called with each model object; returns `false` to stop.
-    /// - Returns: `false` if `visitor` stopped the walk.
+    /// ModelKit's machinery: values hold no model objects to visit unless their type says so.
     public func _visitModelObjects(_ visitor: (ModelObject) -> Bool) -> Bool { true }
 
-    /// Values without model objects copy as they are.
-    ///
-    /// - Parameter context: The state of the copy.
-    /// - Returns: The copy.
+    /// ModelKit's machinery: values without model objects copy as they are.
     public func _savedCopy(context: CopyContext) -> Self { self }
 }
 

@@ -14,17 +14,25 @@ import ModelKit
 /// which drops fractional seconds and so is checked only for that. An object from a lenient
 /// load writes back the values it skipped, so it reads back leniently.
 ///
-/// The fuzz package compiles this file through a link to it in Fuzz/Sources/ModelKitFuzz, so
-/// it uses ModelKit's public API and Foundation only.
-struct FuzzInputCheck {
+/// It lives in the support target, which the fuzz package (Fuzz/) depends on too, and so uses
+/// ModelKit's public API and Foundation only.
+public struct FuzzInputCheck {
     /// Called with each broken promise; the fuzz target stops there, a test records it.
-    let report: (String) -> Void
+    public let report: (String) -> Void
 
     static let writeOptions: [WriteOptions] = [
         [], [.compact, .sortedKeys, .withoutEscapingSlashes], [.foundationWriter], [.foundationWriter, .sortedKeys],
     ]
 
-    func run(_ data: Data) {
+    /// A check that calls `report` with each broken promise it finds.
+    public init(report: @escaping (String) -> Void) {
+        self.report = report
+    }
+
+    /// Runs every check on one input.
+    ///
+    /// - Parameter data: The input, as JSON text or not.
+    public func run(_ data: Data) {
         registerFuzzModels()
         let agreement = ReaderAgreement(input: data, report: report)
         for options in [LoadOptions(), .lenient] {

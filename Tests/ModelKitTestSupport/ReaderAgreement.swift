@@ -5,8 +5,8 @@ import ModelKit
 /// load an input alike: both succeed with equal objects (saved values, unknown values and
 /// kept skipped values), the same load issues and the same written JSON, or both fail.
 ///
-/// Shared with the fuzz target, which compiles this file through a link to it in
-/// Fuzz/Sources/ModelKitFuzz, so it uses ModelKit's public API and Foundation only.
+/// Shared with the fuzz target, which depends on this support target, so it uses ModelKit's
+/// public API and Foundation only.
 ///
 /// The differences that `LoadOptions.foundationReader` documents are allowed:
 /// - a trailing comma, which only `JSONSerialization` accepts;
@@ -22,21 +22,22 @@ import ModelKit
 /// `JSONSerialization` gives for a number, nor how it rounds a long one, so on Apple platforms
 /// the readers may also differ in any way on an input with a number of more than 15
 /// significant digits or with an exponent; every other difference is still reported.
-struct ReaderAgreement {
+public struct ReaderAgreement {
     /// The input.
-    let input: Data
+    public let input: Data
     /// The input for `JSONSerialization`: its UTF-8 text, with every U+FEFF but a leading
     /// byte-order mark escaped.
-    let foundationInput: Data
+    public let foundationInput: Data
     /// Called with each disagreement.
-    let report: (String) -> Void
+    public let report: (String) -> Void
 
     private let hasNegativeZero: Bool
     /// Whether the readers may differ on the numbers of the input, as they may on Apple
     /// platforms.
     private let hasUnspecifiedNumbers: Bool
 
-    init(input: Data, report: @escaping (String) -> Void) {
+    /// An agreement check of `input` that calls `report` with each disagreement.
+    public init(input: Data, report: @escaping (String) -> Void) {
         self.input = input
         self.report = report
         let (text, markLength) = Self.utf8Text(of: input)
@@ -51,7 +52,7 @@ struct ReaderAgreement {
 
     /// Checks the results of one load through both readers; `nil` for a load that threw an
     /// error that is not a `ModelError`, which the caller reports.
-    func check(
+    public func check(
         _ name: String,
         options: LoadOptions,
         own: Result<ModelObject, ModelError>?,
@@ -131,7 +132,7 @@ struct ReaderAgreement {
     ///
     /// Every reader reads the other numbers exactly. Digits and `e` inside strings count too,
     /// which only makes the answer `true` more often.
-    static func containsLongOrScaledNumber(_ text: Data) -> Bool {
+    public static func containsLongOrScaledNumber(_ text: Data) -> Bool {
         var significantDigits = 0
         var isInNumber = false
         for byte in text {

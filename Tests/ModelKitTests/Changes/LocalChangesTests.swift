@@ -1,5 +1,6 @@
 import Foundation
 import ModelKit
+import ModelKitTestSupport
 import Testing
 
 /// Loading fresh data with `LoadOptions.keepingLocalChanges`.

@@ -1,5 +1,6 @@
 import Foundation
 import ModelKit
+import ModelKitTestSupport
 import Testing
 
 // Decoding errors through `Codable` take the kinds that `JSONDecoder` gives for the same data

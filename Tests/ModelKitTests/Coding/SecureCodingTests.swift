@@ -1,5 +1,6 @@
 import Foundation
 import ModelKit
+import ModelKitTestSupport
 import Testing
 
 // Keyed archives name classes with `NSStringFromClass`, which on Linux accepts only top-level

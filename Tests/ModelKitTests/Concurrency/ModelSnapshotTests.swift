@@ -1,5 +1,6 @@
 import Foundation
 import ModelKit
+import ModelKitTestSupport
 import Testing
 
 /// A subclass that no registry knows by name: only its class, which the snapshot keeps,

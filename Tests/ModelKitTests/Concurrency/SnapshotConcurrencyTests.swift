@@ -1,5 +1,6 @@
 import Foundation
 import ModelKit
+import ModelKitTestSupport
 import Testing
 
 /// A serial executor that runs its jobs on a dispatch queue of its own, and marks the thread

@@ -1,4 +1,5 @@
 import Foundation
+import ModelKitTestSupport
 import Testing
 
 /// The result of one run of the `demo` executable.
@@ -40,9 +41,7 @@ private enum DemoExecutable {
                 directory = directory.deletingLastPathComponent()
             }
         }
-        let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        directories.append(packageRoot.appendingPathComponent(".build/debug"))
+        directories.append(PackageFolders.root.appendingPathComponent(".build/debug"))
         return directories
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import ModelKit
+import ModelKitTestSupport
 import Testing
 
 // Graphs built in code can be as deep as memory allows. Walks that visit every object (copy,

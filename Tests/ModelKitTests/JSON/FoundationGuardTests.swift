@@ -1,5 +1,6 @@
 import Foundation
 import ModelKit
+import ModelKitTestSupport
 import Testing
 
 // Apple's Foundation raises an Objective-C exception, which stops the process, where Linux's

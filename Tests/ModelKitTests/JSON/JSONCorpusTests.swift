@@ -1,5 +1,6 @@
 import Foundation
 import ModelKit
+import ModelKitTestSupport
 import Testing
 
 /// A model that declares none of the corpus's keys: everything a document holds is an
@@ -13,8 +14,7 @@ private final class CorpusModel: ModelObject {
 /// byte-order marks, UTF-16 and UTF-32), `invalid/` JSON that it must reject (trailing commas,
 /// leading zeros, bad escapes, lone surrogates, invalid UTF-8, nesting too deep, and more).
 @Suite struct JSONCorpusTests {
-    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("JSONCorpus")
+    static let folder = PackageFolders.jsonCorpus
 
     static func documents(in subfolder: String) -> [URL] {
         let url = folder.appendingPathComponent(subfolder)

@@ -1,4 +1,5 @@
 import Foundation
+import ModelKitTestSupport
 
 @testable import ModelKit
 

@@ -1,14 +1,16 @@
 import Foundation
 import ModelKit
+import ModelKitTestSupport
 import Testing
 
 /// Random models from `ModelGenerator` with random edits: the patch of the edits, applied to
 /// a copy of the model as it was loaded, gives the edited model.
 ///
-/// The seeds are those of `GeneratedRoundTripTests` (`MODELKIT_SEED`, `MODELKIT_SEED_COUNT`).
-@Suite struct GeneratedMergePatchTests {
+/// The seeds are those of `GeneratedRoundTripTests`: `TestSize.seeds`, 10 in the everyday
+/// `swift test`, 100 with `MODELKIT_FULL_TESTS=1`.
+@Suite(.tags(.generated)) struct GeneratedMergePatchTests {
     @Test func thePatchOfRandomEditsGivesTheEditedModel() {
-        for seed in GeneratedRoundTripTests.seeds {
+        for seed in TestSize.seeds {
             do {
                 var generator = ModelGenerator(seed: seed)
                 let model = try GeneratedNode(json: generator.node().jsonData())
@@ -28,7 +30,7 @@ import Testing
     }
 
     @Test func thePatchAsJSONGivesTheEditedModelToo() {
-        for seed in GeneratedRoundTripTests.seeds {
+        for seed in TestSize.seeds {
             do {
                 var generator = ModelGenerator(seed: seed &+ 7_000_000)
                 let model = try GeneratedNode(json: generator.node().jsonData())
@@ -48,7 +50,7 @@ import Testing
     /// Loading the data the model was loaded from again, keeping the local changes, leaves the
     /// model and its patch as they were, without conflicts.
     @Test func reloadingTheSameDataKeepsEveryEdit() {
-        for seed in GeneratedRoundTripTests.seeds {
+        for seed in TestSize.seeds {
             do {
                 var generator = ModelGenerator(seed: seed &+ 9_000_000)
                 let json = try generator.node().jsonData()

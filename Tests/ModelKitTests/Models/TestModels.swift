@@ -1,5 +1,6 @@
 import Foundation
 import ModelKit
+import ModelKitTestSupport
 
 // Models shared by several suites. Each suite keeps its own private models where it can.
 

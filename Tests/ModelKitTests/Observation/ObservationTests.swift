@@ -1,61 +1,65 @@
 import Foundation
 import ModelKit
+import ModelKitTestSupport
 import Observation
 import Testing
 
-private final class Entry: ModelObject {
-    @Saved var text = "Foo"
-    @Saved var number = 12345
-    @Saved var note: String? = nil
-    @Saved var child: Entry? = nil
-    var title: String { "\(text) (\(number))" }
-}
-
-private final class SpecialEntry: ModelObject {
-    @Saved var base = Entry()
-    @Saved var flag = false
-}
-
-private final class Tint: ModelObject {
-    @Saved var color = ColorValue(red: 1, green: 0, blue: 0)
-    @Saved var swatches: [ColorValue] = [.red, .green]
-}
-
-private class Base: ModelObject {
-    @Saved var name = ""
-}
-
-private final class Derived: Base {
-    @Saved var size = 0
-}
-
-/// Counts the change notifications of one `withObservationTracking` call.
-///
-/// The change handler may run on any thread, so the count is guarded by a lock.
-private final class ChangeCounter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var storedCount = 0
-
-    var count: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return storedCount
+// The models and helpers that the suite's files share.
+extension ObservationTests {
+    final class Entry: ModelObject {
+        @Saved var text = "Foo"
+        @Saved var number = 12345
+        @Saved var note: String? = nil
+        @Saved var child: Entry? = nil
+        var title: String { "\(text) (\(number))" }
     }
 
-    func increment() {
-        lock.lock()
-        defer { lock.unlock() }
-        storedCount += 1
+    final class SpecialEntry: ModelObject {
+        @Saved var base = Entry()
+        @Saved var flag = false
     }
-}
 
-/// Tracks what `read` reads, and returns a counter of the notifications that follow.
-private func observe(_ read: () -> Void) -> ChangeCounter {
-    let counter = ChangeCounter()
-    withObservationTracking(read) {
-        counter.increment()
+    final class Tint: ModelObject {
+        @Saved var color = ColorValue(red: 1, green: 0, blue: 0)
+        @Saved var swatches: [ColorValue] = [.red, .green]
     }
-    return counter
+
+    class Base: ModelObject {
+        @Saved var name = ""
+    }
+
+    final class Derived: Base {
+        @Saved var size = 0
+    }
+
+    /// Counts the change notifications of one `withObservationTracking` call.
+    ///
+    /// The change handler may run on any thread, so the count is guarded by a lock.
+    final class ChangeCounter: @unchecked Sendable {
+        private let lock = NSLock()
+        private var storedCount = 0
+
+        var count: Int {
+            lock.lock()
+            defer { lock.unlock() }
+            return storedCount
+        }
+
+        func increment() {
+            lock.lock()
+            defer { lock.unlock() }
+            storedCount += 1
+        }
+    }
+
+    /// Tracks what `read` reads, and returns a counter of the notifications that follow.
+    func observe(_ read: () -> Void) -> ChangeCounter {
+        let counter = ChangeCounter()
+        withObservationTracking(read) {
+            counter.increment()
+        }
+        return counter
+    }
 }
 
 @Suite struct ObservationTests {
@@ -234,74 +238,5 @@ private func observe(_ read: () -> Void) -> ChangeCounter {
         let changes = observe { _ = first.text }
         second.text = "Other"
         #expect(changes.count == 0)
-    }
-
-    @Test func modelObjectPropertiesAreTracked() {
-        let special = SpecialEntry()
-        let changes = observe { _ = special.base.text }
-        special.base.text = "Inner"
-        #expect(changes.count == 1)
-        let flagChanges = observe { _ = special.flag }
-        special.flag = true
-        #expect(flagChanges.count == 1)
-    }
-
-    @Test func assigningAnEqualObjectThatIsAnotherInstanceNotifies() {
-        let tint = Tint()
-        let changes = observe { _ = tint.color }
-        let replacement = ColorValue(red: 1, green: 0, blue: 0)
-        tint.color = replacement
-        #expect(changes.count == 1)
-        #expect(tint.color === replacement)
-        #expect(!tint.hasChanges, "an equal value is no change")
-
-        // Observers that read through the property now follow the new instance.
-        let later = observe { _ = tint.color.green }
-        tint.color.green = 0.5
-        #expect(later.count == 1)
-    }
-
-    @Test func assigningTheSameInstanceDoesNotNotify() {
-        let tint = Tint()
-        let changes = observe { _ = tint.color }
-        tint.color = tint.color
-        tint.swatches = tint.swatches
-        #expect(changes.count == 0)
-    }
-
-    @Test func assigningEqualCopiesOfNestedObjectsNotifies() {
-        let tint = Tint()
-        let changes = observe { _ = tint.swatches }
-        tint.swatches = tint.swatches.map { $0.copy() }
-        #expect(changes.count == 1)
-        #expect(!tint.hasChanges)
-    }
-
-    @Test func replacingAChangedNestedObjectWithAnEqualOneNotifiesObserversOfHasAnyChanges() {
-        let tint = Tint()
-        tint.color.green = 0.5
-        tint.color.green = 0
-        tint.color.blue = 0.25
-        let clean = ColorValue(red: 1, green: 0, blue: 0.25)
-        #expect(tint.hasAnyChanges)
-        let changes = observe { _ = tint.hasAnyChanges }
-        tint.color = clean
-        #expect(changes.count == 1)
-        #expect(!tint.hasAnyChanges)
-    }
-
-    @Test(arguments: [false, true])
-    func loadingOverNestedChangesNotifiesObserversOfHasAnyChanges(asJSON: Bool) throws {
-        let special = SpecialEntry()
-        special.base.text = "Unsaved"
-        #expect(special.hasAnyChanges && !special.hasChanges)
-        let changes = observe { _ = special.hasAnyChanges }
-        if asJSON {
-            try special.load(json: Data(#"{"version":1,"representedClassName":"SpecialEntry","flag":true}"#.utf8))
-        } else {
-            try special.load(dictionary: ["base": ["text": "Saved"]])
-        }
-        #expect(changes.count == 1)
-        #expect(!special.hasAnyChanges)
     }
 }

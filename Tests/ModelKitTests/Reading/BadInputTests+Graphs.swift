@@ -1,5 +1,6 @@
 import Foundation
 import ModelKit
+import ModelKitTestSupport
 import Testing
 
 // Graphs that cannot be written as JSON: cycles, model objects nested more deeply than the

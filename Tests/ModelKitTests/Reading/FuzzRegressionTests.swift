@@ -1,19 +1,12 @@
 import Foundation
+import ModelKitTestSupport
 import Testing
 
 /// The fuzz target's checks (`FuzzInputCheck`) on its seeds and on every input it ever
 /// stopped on, so that `swift test` keeps them fixed.
 @Suite struct FuzzRegressionTests {
-    /// Fuzz/corpus and Fuzz/regressions, found from this file's place in the package.
-    static let inputs: [URL] = {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        let folders = ["Fuzz/corpus", "Fuzz/regressions"].map { root.appendingPathComponent($0) }
-        let files = folders.flatMap { folder in
-            (try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)) ?? []
-        }
-        return files.filter { $0.pathExtension != "md" }.sorted { $0.path < $1.path }
-    }()
+    /// Fuzz/corpus and Fuzz/regressions.
+    static let inputs = PackageFolders.fuzzInputs
 
     @Test func inputsAreFound() {
         #expect(Self.inputs.count >= 9, "the seeds in Fuzz/corpus")

@@ -1,5 +1,6 @@
 import Foundation
 import ModelKit
+import ModelKitTestSupport
 import Testing
 
 /// ModelKit's reader checked against `JSONSerialization` on generated and damaged documents.
@@ -7,7 +8,10 @@ import Testing
 /// Both readers (the second through `LoadOptions.foundationReader`) load each generated
 /// document and each damaged copy of a fuzz seed alike, as `ReaderAgreement` checks. The fuzz
 /// seeds and regressions themselves go through the same check in `FuzzRegressionTests`.
-@Suite struct ReaderDifferentialTests {
+///
+/// The everyday `swift test` checks a tenth of the documents that `MODELKIT_FULL_TESTS=1` (as
+/// `.ci/run` runs) checks; see `TestSize`.
+@Suite(.tags(.differential)) struct ReaderDifferentialTests {
     /// The loads compared, by name.
     static var loads: [(String, (Data, LoadOptions) throws -> ModelObject)] {
         [
@@ -34,7 +38,7 @@ import Testing
     @Test(arguments: writeOptions)
     func generatedDocumentsLoadAlike(options: WriteOptions) throws {
         // A tenth of the seeds of the round trips: every document loads sixteen ways here.
-        for seed in GeneratedRoundTripTests.seeds.prefix(10) {
+        for seed in TestSize.tenthOfSeeds {
             var generator = ModelGenerator(seed: seed, isForFoundationWriter: options.contains(.foundationWriter))
             let json = try generator.node().jsonData(options: options)
             compareReaders(on: json, loads: Self.loads) {
@@ -50,7 +54,7 @@ import Testing
         registerFuzzModels()
         let seeds = try FuzzRegressionTests.inputs.map { try Data(contentsOf: $0) }
         var random = SplitMix64(seed: 0x5245_4144)
-        for round in 0..<300 {
+        for round in 0..<TestSize.rounds(300) {
             var bytes = [UInt8](seeds[Int(random.next() % UInt64(seeds.count))])
             for _ in 0..<(1 + random.next() % 3) where !bytes.isEmpty {
                 let offset = Int(random.next() % UInt64(bytes.count))

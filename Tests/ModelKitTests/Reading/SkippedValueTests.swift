@@ -1,5 +1,6 @@
 import Foundation
 import ModelKit
+import ModelKitTestSupport
 import Testing
 
 // Top-level and not private, so that `NSKeyedArchiver` on Linux can name the classes.

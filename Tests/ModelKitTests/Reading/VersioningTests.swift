@@ -1,5 +1,6 @@
 import Foundation
 import ModelKit
+import ModelKitTestSupport
 import Testing
 
 /// Version 3 renamed `name` to `title` (in version 2) and stores `size` as a number instead

@@ -1,5 +1,6 @@
 import Foundation
 import ModelKit
+import ModelKitTestSupport
 import Testing
 
 // Dates are written as ISO 8601 text. Every date either writes text that reads back as the

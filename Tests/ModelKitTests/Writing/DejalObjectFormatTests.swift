@@ -1,5 +1,6 @@
 import Foundation
 import ModelKit
+import ModelKitTestSupport
 import Testing
 
 /// A model that holds value classes directly, in an array and in a dictionary, and plain dates.

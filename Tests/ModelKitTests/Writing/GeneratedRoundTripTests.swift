@@ -1,21 +1,17 @@
 import Foundation
 import ModelKit
+import ModelKitTestSupport
 import Testing
 
 /// Random models from `ModelGenerator`, each written and read back every way ModelKit offers.
 ///
-/// Every test walks the same 100 seeds, so a failure names a seed that reproduces it. The
-/// seeds start at 0, or at `MODELKIT_SEED` when it is set, to explore other models;
-/// `MODELKIT_SEED_COUNT` sets how many (fewer under the thread sanitizer, more to explore):
+/// Every test walks the same seeds, `TestSize.seeds`, so a failure names a seed that
+/// reproduces it: 10 in the everyday `swift test`, 100 with `MODELKIT_FULL_TESTS=1` (as
+/// `.ci/run` runs), and others with `MODELKIT_SEED` and `MODELKIT_SEED_COUNT`, to explore:
 ///
 ///     MODELKIT_SEED=1000 MODELKIT_SEED_COUNT=2000 swift test --filter GeneratedRoundTripTests
-@Suite struct GeneratedRoundTripTests {
-    static let seeds: Range<UInt64> = {
-        let environment = ProcessInfo.processInfo.environment
-        let first = environment["MODELKIT_SEED"].flatMap { UInt64($0) } ?? 0
-        let count = environment["MODELKIT_SEED_COUNT"].flatMap { UInt64($0) } ?? 100
-        return first..<(first + count)
-    }()
+@Suite(.tags(.generated)) struct GeneratedRoundTripTests {
+    static let seeds = TestSize.seeds
 
     static let writeOptions: [WriteOptions] = [
         [], [.compact], [.sortedKeys], [.compact, .sortedKeys, .withoutEscapingSlashes],

@@ -40,8 +40,10 @@ trap 'rm -rf "$corpus"' EXIT
 # and AddressSanitizer. `--sanitize=fuzzer` links libFuzzer, whose `main` runs the target, and
 # keeps SwiftPM from pointing the executable's entry at a Swift `main` that it does not have.
 # Without a cached build plan, files added to ModelKit since the last fuzz build are seen.
+# MODELKIT_TEST_SUPPORT makes ModelKit's manifest offer its test support library, which holds
+# the fuzz checks and models, as a product that the fuzz package can depend on.
 echo "== building the fuzz target"
-swift build --package-path Fuzz -c release --disable-build-manifest-caching \
+MODELKIT_TEST_SUPPORT=1 swift build --package-path Fuzz -c release --disable-build-manifest-caching \
     --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address
 fuzzer="Fuzz/.build/release/modelkit-fuzz"
 

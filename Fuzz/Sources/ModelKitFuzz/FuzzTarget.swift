@@ -1,11 +1,11 @@
 import Foundation
-import ModelKit
+import ModelKitTestSupport
 
 // A libFuzzer target for ModelKit. Build and run it with `Scripts/fuzz.sh SECONDS`.
 //
-// The checks and the models are those of Tests/ModelKitTests (FuzzInputCheck.swift and
-// FuzzModels.swift, linked into this folder), where `FuzzRegressionTests` runs the same checks
-// on the seeds in Fuzz/corpus and on every input the fuzzer stopped on, kept in
+// The checks and the models are those of ModelKit's test support library (FuzzInputCheck and
+// FuzzModels in Tests/ModelKitTestSupport), with which `FuzzRegressionTests` runs the same
+// checks on the seeds in Fuzz/corpus and on every input the fuzzer stopped on, kept in
 // Fuzz/regressions.
 
 /// libFuzzer's entry point: runs the checks on one input and stops the run at the first

@@ -1,1 +1,0 @@
-../../../Tests/ModelKitTests/FuzzModels.swift

@@ -1,0 +1,47 @@
+import Foundation
+import ModelKit
+import ModelKitTestSupport
+
+// Models that hold every kind of saved value, which `ModelGenerator` fills with random, often
+// extreme, values from a seed. The generated round-trip and concurrency tests use them. The
+// scalars and collections are the fuzz target's models (FuzzModels.swift).
+
+/// The base of a small class hierarchy, to generate polymorphic arrays.
+class GeneratedShape: ModelObject {
+    @Saved var label = ""
+}
+
+final class GeneratedDisc: GeneratedShape {
+    @Saved var radius = 0.0
+}
+
+final class GeneratedBox: GeneratedShape {
+    @Saved var sides: [Double] = []
+    @Saved var inner: GeneratedShape? = nil
+}
+
+/// The root: values, collections, shapes, and nested nodes several levels deep.
+final class GeneratedNode: ModelObject {
+    @Saved var name = ""
+    @Saved var scalars = FuzzScalars()
+    @Saved var collections = FuzzCollections()
+    @Saved var shapes: [GeneratedShape] = []
+    @Saved var children: [GeneratedNode] = []
+    @Saved var byName: [String: GeneratedNode] = [:]
+    @Saved var next: GeneratedNode? = nil
+    @Saved var color = ColorValue.black
+    @Saved var optionalColor: ColorValue? = nil
+    @Saved var colors: [ColorValue] = []
+    @Saved var date = DateValue.distantPast
+    @Saved var optionalDate: DateValue? = nil
+    @Saved var dates: [DateValue] = []
+    @Saved var interval = IntervalValue(amount: 1, units: .second)
+    @Saved var optionalInterval: IntervalValue? = nil
+    @Saved var intervals: [IntervalValue] = []
+    @Saved var data = DataValue(data: nil)
+    @Saved var optionalData: DataValue? = nil
+    @Saved var dataValues: [DataValue] = []
+    @Saved var time = TimeValue.midnight
+    @Saved var optionalTime: TimeValue? = nil
+    @Saved var times: [TimeValue] = []
+}

@@ -1,12 +1,12 @@
 import Foundation
 
-/// Reads JSON from its UTF-8 bytes in one pass, straight into model objects.
+/// Reads JSON from its UTF-8 bytes in one pass, straight into the values that load them.
 ///
 /// Loading creates one reader for each document and hands it to the
 /// `_read(from:context:)` of each value on the way down. Values under keys that
 /// a class declares are read from the bytes into their properties; values under other keys
-/// are built as the Foundation values that `JSONSerialization` gives, so that
-/// ``ModelObject/unknownValues`` holds the same values whichever reader loaded them.
+/// are built as the Foundation values that `JSONSerialization` gives, so that the values kept
+/// under unknown keys are the same whichever reader loaded them.
 ///
 /// The reader accepts exactly the documents of RFC 8259 (with a leading UTF-8 byte-order mark,
 /// or in UTF-16 or UTF-32, which it converts first) and arrays and objects nested up to

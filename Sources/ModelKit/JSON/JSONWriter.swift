@@ -2,8 +2,8 @@ import Foundation
 
 /// Builds JSON bytes straight from saved values, without an intermediate dictionary.
 ///
-/// Its output parses with `JSONSerialization` into the same dictionary that the model's
-/// ``ModelObject/dictionary`` gives, and its pretty layout matches `JSONSerialization`'s
+/// Its output parses with `JSONSerialization` into the same dictionary form that the values
+/// it wrote give, and its pretty layout matches `JSONSerialization`'s
 /// `prettyPrinted` output. Custom saved values write through the methods below; most use
 /// ``SavedRepresentable`` and never touch the writer.
 public struct JSONWriter {

@@ -51,7 +51,7 @@ extension ModelObject: SavedValue {
     /// - Parameter writer: The writer to append to.
     /// - Throws: A ``ModelError`` for a value that JSON cannot hold.
     public func _writeJSON(to writer: inout JSONWriter) throws {
-        try writer.writeModelObject(self)
+        try writeJSON(to: &writer)
     }
 
     /// Model objects hold themselves.

@@ -1,8 +1,10 @@
 import Foundation
 
-/// What happens when a value read from the bytes does not fit: the value is read again as its
-/// dictionary form and loaded the dictionary way, so that the error, the load issue and the
-/// value kept are exactly those of loading the dictionary form. Only failures pay for this.
+/// What happens when a value read from the bytes does not fit.
+///
+/// The value is read again as its dictionary form and loaded the dictionary way, so that the
+/// error, the load issue and the value kept are exactly those of loading the dictionary form.
+/// Only failures pay for this.
 enum ValueRecovery {
     /// Settles the failure of an element of an array or a value of a dictionary that was
     /// read from `start`, as the collection's `_make(savedValue:context:)` settles it.

@@ -8,16 +8,13 @@ extension ModelObject {
     /// entered the object; nested model objects write their own baselines through the context.
     func baselineForm(context: SaveContext) throws -> [String: Any] {
         let metadata = ModelMetadata.of(type(of: self))
-        var result = baselineUnknownValues
-        result[ModelObject.versionKey] = newerVersion ?? metadata.modelVersion
-        result[ModelObject.classNameKey] = keptClassName ?? context.options.className(of: metadata)
-        for property in metadata.properties {
-            do {
-                result[property.key] = try baselineValue(of: property, context: context)
-            } catch let error as ModelError {
-                throw error.prefixed(with: .key(property.key))
-            }
-        }
+        var result: [String: Any] = [:]
+        let unknownValues = baselineUnknownValues
+        result.reserveCapacity(metadata.properties.count + unknownValues.count + 2)
+        var writer = BaselineEntryWriter(object: self, context: context)
+        try writeSavedEntries(
+            with: &writer, into: &result, metadata: metadata, options: context.options, order: .unordered,
+            unknownValues: unknownValues)
         return result
     }
 
@@ -52,10 +49,10 @@ extension ModelObject {
     /// The dictionary form that writing gives `property` now: a value a lenient load kept, or
     /// the property's own; `nil` for `nil`.
     func writtenValue(of property: AnySavedProperty, context: SaveContext) throws -> Any? {
-        if !skippedValues.isEmpty, let skipped = skippedValue(of: property) {
-            return skipped
+        guard case .keptValue(_, let kept) = savedEntry(for: property) else {
+            return try property.savedValue(of: self, context: context)
         }
-        return try property.savedValue(of: self, context: context)
+        return kept
     }
 
     /// Whether a model object that `property` holds in this object, or one nested in it, has
@@ -63,5 +60,29 @@ extension ModelObject {
     func holdsChangedObjects(in property: AnySavedProperty) -> Bool {
         guard property.containsModelObjects else { return false }
         return !property.visitModelObjects(of: self) { !$0.hasAnyChanges }
+    }
+}
+
+/// Writes the baseline: the dictionary form with each property's value at the last load or
+/// clear, a kept value included.
+private struct BaselineEntryWriter: DictionaryFormEntryWriter {
+    typealias Output = [String: Any]
+
+    let object: ModelObject
+    let context: SaveContext
+
+    @inline(__always)
+    func writeProperty(_ property: AnySavedProperty, into output: inout [String: Any]) throws {
+        output[property.key] = try object.baselineValue(of: property, context: context)
+    }
+
+    @inline(__always)
+    func writeKeptValue(_ value: Any, of property: AnySavedProperty, into output: inout [String: Any]) throws {
+        try writeProperty(property, into: &output)
+    }
+
+    @inline(__always)
+    func write(_ value: consuming Any?, forKey key: String, into output: inout [String: Any]) {
+        output[key] = value
     }
 }

@@ -47,11 +47,13 @@ extension ModelObject {
 
     /// Writes the dictionary form through `encoder`, for `encode(to:)`: the keys in the order
     /// of the JSON form, nested values through ``EncodableValue``.
+    ///
+    /// Every entry is written to the dictionary form before any is encoded, so that a value
+    /// that has no dictionary form is reported before the encoder sees the others.
     func encodeValues(to encoder: any Encoder) throws {
-        let metadata = ModelMetadata.of(type(of: self))
-        let dictionary: [String: Any]
+        let entries: [(key: String, value: Any)]
         do {
-            dictionary = try self.dictionary
+            entries = try dictionaryEntries()
         } catch let error as ModelError {
             let codingPath = encoder.codingPath + AnyCodingKey.codingPath(of: error.keyPath)
             let context = EncodingError.Context(
@@ -62,15 +64,23 @@ extension ModelObject {
             throw EncodingError.invalidValue(self, context)
         }
         var container = encoder.container(keyedBy: AnyCodingKey.self)
-        let keys = [Self.versionKey, Self.classNameKey] + metadata.savedKeys
-        for key in keys {
-            guard let value = dictionary[key] else { continue }
+        for (key, value) in entries {
             try container.encode(EncodableValue(value), forKey: AnyCodingKey(key))
         }
-        for key in unknownValues.keys.sorted(by: JSONWriter.keyOrder) {
-            guard let value = dictionary[key], metadata.propertiesByKey[key] == nil else { continue }
-            try container.encode(EncodableValue(value), forKey: AnyCodingKey(key))
-        }
+    }
+
+    /// The entries of the dictionary form, in the order of the JSON form.
+    private func dictionaryEntries() throws -> [(key: String, value: Any)] {
+        let context = SaveContext()
+        try context.enter(self)
+        defer { context.leave() }
+        let metadata = ModelMetadata.of(type(of: self))
+        var entries: [(key: String, value: Any)] = []
+        entries.reserveCapacity(metadata.properties.count + unknownValues.count + 2)
+        var writer = EncodedEntryWriter(object: self, context: context)
+        try writeSavedEntries(
+            with: &writer, into: &entries, metadata: metadata, options: context.options, order: .jsonForm)
+        return entries
     }
 
     /// A `DecodingError` for a load error: its key path continues the decoder's coding path.
@@ -100,5 +110,19 @@ extension ModelObject {
             }
         default: return .dataCorrupted(context)
         }
+    }
+}
+
+/// Writes the dictionary form as entries in order, leaving out the `nil` optionals.
+private struct EncodedEntryWriter: DictionaryFormEntryWriter {
+    typealias Output = [(key: String, value: Any)]
+
+    let object: ModelObject
+    let context: SaveContext
+
+    @inline(__always)
+    func write(_ value: consuming Any?, forKey key: String, into output: inout [(key: String, value: Any)]) {
+        guard let value else { return }
+        output.append((key, value))
     }
 }

@@ -101,7 +101,7 @@ extension ModelObject {
     /// would stop at them.
     func compactJSONForm() throws -> (json: Data, isLenient: Bool) {
         var writer = JSONWriter(options: [.compact])
-        try writer.writeModelObject(self)
+        try writeJSON(to: &writer)
         return (writer.buffer.data(), writer.hasWrittenKeptValues)
     }
 

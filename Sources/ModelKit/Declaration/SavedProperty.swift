@@ -205,7 +205,7 @@ final class SavedProperty<Value: SavedValue>: AnySavedProperty, @unchecked Senda
         case .bool: writer.writeBool(value(in: object, as: Bool.self).pointee)
         case .date: try writer.writeDate(value(in: object, as: Date.self).pointee)
         case .stringArray: try writer.writeArray(value(in: object, as: [String].self).pointee)
-        case .model: try writer.writeModelObject(value(in: object, as: ModelObject.self).pointee)
+        case .model: try value(in: object, as: ModelObject.self).pointee.writeJSON(to: &writer)
         case .optionalString, .other: try value(in: object, as: Value.self).pointee._writeJSON(to: &writer)
         }
     }

@@ -14,6 +14,17 @@ struct SettledError: Error {
 }
 
 extension JSONReader {
+    /// Runs `body`, turning the `ModelError` it throws into a ``SettledError``: it is already
+    /// the error of the dictionary form.
+    @inline(__always)
+    static func settled<Result>(_ body: () throws -> Result) throws -> Result {
+        do {
+            return try body()
+        } catch let error as ModelError {
+            throw SettledError(error: error, isFatal: false)
+        }
+    }
+
     /// The error for malformed JSON at `index` (the position by default), which ends the load:
     /// a ``SettledError``.
     ///

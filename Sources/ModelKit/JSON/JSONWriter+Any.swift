@@ -1,10 +1,20 @@
 import Foundation
 
+/// An object that writes itself as a JSON object where it is found among dictionary-form
+/// values, which the writer otherwise knows by their types.
+protocol JSONObjectWritable: AnyObject {
+    /// Writes the object, keys and values, as one JSON object.
+    ///
+    /// - Throws: A ``ModelError`` for a value that JSON cannot hold.
+    func writeJSON(to writer: inout JSONWriter) throws
+}
+
 extension JSONWriter {
     /// Writes a value of a dictionary form: preserved unknown values and dictionaries that
     /// go through the dictionary API.
     ///
-    /// Object keys are sorted, so the same value always gives the same bytes.
+    /// Object keys are sorted, so the same value always gives the same bytes. An object that
+    /// is ``JSONObjectWritable`` writes itself.
     mutating func writeAny(_ value: Any) throws {
         if let string = value as? String {
             writeString(string)
@@ -22,8 +32,8 @@ extension JSONWriter {
             try date._writeJSON(to: &self)
         } else if let data = value as? Data {
             try data._writeJSON(to: &self)
-        } else if let object = value as? ModelObject {
-            try writeModelObject(object)
+        } else if let object = value as? any JSONObjectWritable {
+            try object.writeJSON(to: &self)
         } else {
             throw ModelError(.typeMismatch(expected: "a JSON value", found: FoundValue.describe(value)))
         }

@@ -50,8 +50,23 @@ extension ModelObject {
         var context = MergePatchContext(options: options)
         let patch = try mergePatch(context: &context)
         var writer = JSONWriter(options: options)
-        try writer.writePatch(patch)
+        try Self.write(patch, to: &writer)
         return writer.buffer.data()
+    }
+
+    /// Writes a merge patch, its keys sorted.
+    private static func write(_ patch: [String: Any], to writer: inout JSONWriter) throws {
+        guard !patch.isEmpty else { return try writer.writeAny(patch) }
+        writer.beginObject()
+        if patch.count == 1, let (key, value) = patch.first {
+            try writer.writeEntry(key, value, isFirst: true)
+        } else {
+            for (index, key) in patch.keys.sorted(by: JSONWriter.keyOrder).enumerated() {
+                guard let value = patch[key] else { continue }
+                try writer.writeEntry(key, value, isFirst: index == 0)
+            }
+        }
+        writer.endObject(isEmpty: false)
     }
 
     /// The patch of this object's changes.
@@ -132,22 +147,5 @@ extension ModelObject {
     /// model objects.
     private func mayHaveChanges(context: inout MergePatchContext) -> Bool {
         !changeRecord.isEmpty || context.metadata(of: type(of: self)).containsModelObjects
-    }
-}
-
-extension JSONWriter {
-    /// Writes a merge patch, its keys sorted.
-    mutating func writePatch(_ patch: [String: Any]) throws {
-        guard !patch.isEmpty else { return try writeAny(patch) }
-        beginObject()
-        if patch.count == 1, let (key, value) = patch.first {
-            try writeEntry(key, value, isFirst: true)
-        } else {
-            for (index, key) in patch.keys.sorted(by: JSONWriter.keyOrder).enumerated() {
-                guard let value = patch[key] else { continue }
-                try writeEntry(key, value, isFirst: index == 0)
-            }
-        }
-        endObject(isEmpty: false)
     }
 }

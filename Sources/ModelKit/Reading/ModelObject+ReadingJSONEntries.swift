@@ -145,9 +145,9 @@ extension ModelObject {
             } catch let settled as SettledError {
                 throw settled.prefixed(with: .key(key))
             }
-            try reader.skip(
+            try ValueRecovery.skip(
                 after: settled.prefixed(with: .key(key)), at: start, issuesFrom: context.issues.count,
-                component: .key(key), context: context)
+                component: .key(key), reader: &reader, context: context)
         }
         return true
     }

@@ -25,9 +25,9 @@ extension ModelObject {
         do {
             value = try reader.readFoundationValue()
         } catch let settled as SettledError {
-            return try reader.skip(
+            return try ValueRecovery.skip(
                 after: settled.prefixed(with: component), at: start, issuesFrom: mark, component: component,
-                context: context)
+                reader: &reader, context: context)
         }
         try JSONReader.settled { try load(value, into: property, context: context) }
     }

@@ -80,9 +80,9 @@ struct ObjectHeader {
             } catch let malformed as SettledError {
                 throw malformed.prefixed(with: .key(key.name))
             }
-            try reader.skip(
+            try ValueRecovery.skip(
                 after: settled, at: start, issuesFrom: context.issues.count, component: .key(key.name),
-                context: context)
+                reader: &reader, context: context)
             return true
         }
     }

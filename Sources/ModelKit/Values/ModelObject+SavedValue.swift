@@ -30,7 +30,7 @@ extension ModelObject: SavedValue {
 
     /// ModelKit's machinery: writes the nested object as a JSON object.
     public func _writeJSON(to writer: inout JSONWriter) throws {
-        try writer.writeModelObject(self)
+        try writeJSON(to: &writer)
     }
 
     /// ModelKit's machinery: model objects hold themselves.

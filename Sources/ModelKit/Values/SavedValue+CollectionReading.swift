@@ -26,8 +26,9 @@ extension Array where Element: SavedValue {
                 result.append(try Element._read(from: &reader, context: context))
                 context.prefixIssues(from: mark, withIndex: index)
             } catch {
-                let element = try reader.recoverElement(
-                    Element.self, after: error, at: start, component: .index(index), issuesFrom: mark, context: context)
+                let element = try ValueRecovery.recoverElement(
+                    Element.self, after: error, at: start, component: .index(index), issuesFrom: mark, reader: &reader,
+                    context: context)
                 if let element { result.append(element) }
             }
             index += 1
@@ -56,8 +57,9 @@ extension Array where Element: SavedValue {
                 result.append(unsafeBitCast(object, to: Element.self))
                 context.prefixIssues(from: mark, withIndex: index)
             } catch {
-                let element = try reader.recoverElement(
-                    Element.self, after: error, at: start, component: .index(index), issuesFrom: mark, context: context)
+                let element = try ValueRecovery.recoverElement(
+                    Element.self, after: error, at: start, component: .index(index), issuesFrom: mark, reader: &reader,
+                    context: context)
                 if let element { result.append(element) }
             }
             index += 1
@@ -117,8 +119,9 @@ extension Dictionary where Key == String, Value: SavedValue {
             } catch let settled as SettledError {
                 throw settled.prefixed(with: .key(key))
             }
-            let value = try reader.recoverElement(
-                Value.self, after: error, at: start, component: .key(key), issuesFrom: mark, context: context)
+            let value = try ValueRecovery.recoverElement(
+                Value.self, after: error, at: start, component: .key(key), issuesFrom: mark, reader: &reader,
+                context: context)
             if let value { result[key] = value }
         }
         return true

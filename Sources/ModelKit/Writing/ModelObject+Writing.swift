@@ -24,22 +24,11 @@ extension ModelObject {
         defer { context.leave() }
         if context.writesBaseline { return try baselineForm(context: context) }
         let metadata = ModelMetadata.of(type(of: self))
-        var result: [String: Any] = unknownValues
+        var result: [String: Any] = [:]
         result.reserveCapacity(metadata.properties.count + unknownValues.count + 2)
-        result[ModelObject.versionKey] = newerVersion ?? metadata.modelVersion
-        result[ModelObject.classNameKey] = keptClassName ?? context.options.className(of: metadata)
-        let hasSkippedValues = !skippedValues.isEmpty
-        for property in metadata.properties {
-            if hasSkippedValues, let skipped = skippedValue(of: property) {
-                result[property.key] = skipped
-                continue
-            }
-            do {
-                result[property.key] = try property.savedValue(of: self, context: context)
-            } catch let error as ModelError {
-                throw error.prefixed(with: .key(property.key))
-            }
-        }
+        var writer = DictionaryEntryWriter(object: self, context: context)
+        try writeSavedEntries(
+            with: &writer, into: &result, metadata: metadata, options: context.options, order: .unordered)
         return result
     }
 
@@ -62,7 +51,7 @@ extension ModelObject {
             return try foundationJSON(options: options)
         }
         var writer = JSONWriter(options: options)
-        try writer.writeModelObject(self)
+        try writeJSON(to: &writer)
         return writer.buffer.data()
     }
 

@@ -1,77 +1,75 @@
-extension JSONWriter {
-    private static let quotedVersionKey = quotedKey(ModelObject.versionKey, escapingSlashes: true)
-    private static let quotedClassNameKey = quotedKey(ModelObject.classNameKey, escapingSlashes: true)
+import Foundation
 
-    /// Writes a model object: `version`, `representedClassName`, the saved values in
-    /// declaration order, then the unknown values in key order; or every key sorted.
-    mutating func writeModelObject(_ object: ModelObject) throws {
-        try SaveContext.enter(object, stack: &objectsBeingWritten)
-        defer { objectsBeingWritten.removeLast() }
-        try checkNesting()
-        let metadata = ModelMetadata.of(type(of: object))
-        if options.contains(.sortedKeys) {
-            return try writeSorted(object, metadata: metadata)
-        }
-        beginObject()
-        writeKey(quoted: Self.quotedVersionKey, isFirst: true)
-        writeInteger(object.newerVersion ?? metadata.modelVersion)
-        writeKey(quoted: Self.quotedClassNameKey, isFirst: false)
-        writeClassName(of: object, metadata: metadata)
-        let hasSkippedValues = !object.skippedValues.isEmpty
-        for property in metadata.properties {
-            if hasSkippedValues, let skipped = object.skippedValue(of: property) {
-                try writeEntry(property.key, skipped, isFirst: false)
-                hasWrittenKeptValues = true
-                continue
-            }
-            do {
-                _ = try property.writeJSON(of: object, to: &self, isFirst: false)
-            } catch let error as ModelError {
-                throw error.prefixed(with: .key(property.key))
-            }
-        }
-        if !object.unknownValues.isEmpty {
-            for (key, value) in object.unknownValues.sorted(by: { JSONWriter.keyOrder($0.key, $1.key) }) {
-                try writeEntry(key, value, isFirst: false)
-            }
-        }
-        endObject(isEmpty: false)
+/// Model objects write themselves where the JSON writer meets one among dictionary-form
+/// values, such as a value kept under an unknown key.
+extension ModelObject: JSONObjectWritable {
+    /// Writes this object as a JSON object: its entries in the order of the JSON form, or
+    /// every key sorted under ``WriteOptions/sortedKeys``.
+    ///
+    /// The saved properties write straight from their storage.
+    ///
+    /// - Throws: A ``ModelError`` with the key path of the value at fault, for values that
+    ///   JSON cannot hold, for model objects that contain themselves, or that are nested too
+    ///   deeply.
+    @inline(__always)
+    func writeJSON(to writer: inout JSONWriter) throws {
+        try SaveContext.enter(self, stack: &writer.objectsBeingWritten)
+        defer { writer.objectsBeingWritten.removeLast() }
+        try writer.checkNesting()
+        let metadata = ModelMetadata.of(type(of: self))
+        let order: SavedEntryOrder = writer.options.contains(.sortedKeys) ? .sortedKeys : .jsonForm
+        writer.beginObject()
+        var entryWriter = JSONEntryWriter(object: self)
+        try writeSavedEntries(
+            with: &entryWriter, into: &writer, metadata: metadata, options: writer.options, order: order)
+        writer.endObject(isEmpty: entryWriter.isFirst)
+    }
+}
+
+/// Writes an object's entries as the members of a JSON object, the saved properties straight
+/// from their storage.
+private struct JSONEntryWriter: SavedEntryWriter {
+    private static let quotedVersionKey = JSONWriter.quotedKey(ModelObject.versionKey, escapingSlashes: true)
+    private static let quotedClassNameKey = JSONWriter.quotedKey(ModelObject.classNameKey, escapingSlashes: true)
+
+    let object: ModelObject
+    /// Whether no member is written yet, so that the next one needs no comma.
+    private(set) var isFirst = true
+
+    init(object: ModelObject) {
+        self.object = object
     }
 
-    private mutating func writeSorted(_ object: ModelObject, metadata: ModelMetadata) throws {
-        var entries: [(key: String, value: Any)] = object.unknownValues.map { ($0.key, $0.value) }
-        entries.append((ModelObject.versionKey, object.newerVersion ?? metadata.modelVersion))
-        entries.append((ModelObject.classNameKey, object.keptClassName ?? options.className(of: metadata)))
-        hasWrittenKeptValues = hasWrittenKeptValues || object.keptClassName != nil
-        var properties: [String: AnySavedProperty] = [:]
-        for property in metadata.properties {
-            if let skipped = object.skippedValue(of: property) {
-                entries.append((property.key, skipped))
-                hasWrittenKeptValues = true
-            } else if !property.isNil(in: object) {
-                properties[property.key] = property
-                entries.append((property.key, ()))
-            }
-        }
-        entries.sort { JSONWriter.keyOrder($0.key, $1.key) }
-        beginObject()
-        for (index, entry) in entries.enumerated() {
-            if let property = properties[entry.key] {
-                do {
-                    _ = try property.writeJSON(of: object, to: &self, isFirst: index == 0)
-                } catch let error as ModelError {
-                    throw error.prefixed(with: .key(property.key))
-                }
-            } else {
-                try writeEntry(entry.key, entry.value, isFirst: index == 0)
-            }
-        }
-        endObject(isEmpty: entries.isEmpty)
+    @inline(__always)
+    mutating func writeVersion(_ version: Int, into writer: inout JSONWriter) {
+        writer.writeKey(quoted: Self.quotedVersionKey, isFirst: isFirst)
+        writer.writeInteger(version)
+        isFirst = false
     }
 
-    private mutating func writeClassName(of object: ModelObject, metadata: ModelMetadata) {
-        guard let keptClassName = object.keptClassName else { return writeString(options.className(of: metadata)) }
-        writeString(keptClassName)
-        hasWrittenKeptValues = true
+    @inline(__always)
+    mutating func writeClassName(_ name: String, isKept: Bool, into writer: inout JSONWriter) {
+        writer.writeKey(quoted: Self.quotedClassNameKey, isFirst: isFirst)
+        writer.writeString(name)
+        if isKept { writer.hasWrittenKeptValues = true }
+        isFirst = false
+    }
+
+    @inline(__always)
+    mutating func writeProperty(_ property: AnySavedProperty, into writer: inout JSONWriter) throws {
+        if try property.writeJSON(of: object, to: &writer, isFirst: isFirst) { isFirst = false }
+    }
+
+    @inline(__always)
+    mutating func writeKeptValue(_ value: Any, of property: AnySavedProperty, into writer: inout JSONWriter) throws {
+        try writeUnknownValue(value, forKey: property.key, into: &writer)
+        writer.hasWrittenKeptValues = true
+    }
+
+    @inline(__always)
+    mutating func writeUnknownValue(_ value: Any, forKey key: String, into writer: inout JSONWriter) throws {
+        writer.writeKey(key, isFirst: isFirst)
+        isFirst = false
+        try writer.writeAny(value)
     }
 }

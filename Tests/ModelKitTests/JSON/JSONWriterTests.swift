@@ -20,6 +20,13 @@ private final class WriterSample: ModelObject {
     @Saved var children: [WriterSample] = []
 }
 
+private final class EntryOrderSample: ModelObject {
+    @Saved var zebra = 1
+    @Saved var apple: String?
+    override class var modelVersion: Int { 3 }
+    override class var modelName: String { "EntryOrderSample" }
+}
+
 @Suite struct JSONWriterTests {
     static let layouts: [WriteOptions] = [
         [], .compact, .sortedKeys, [.compact, .sortedKeys], .withoutEscapingSlashes,
@@ -36,6 +43,23 @@ private final class WriterSample: ModelObject {
             let difference = firstDifference(Canonical(parsed), expected, tolerance: readBackTolerance)
             #expect(difference == nil, "options \(options.rawValue)")
         }
+    }
+
+    @Test func writesTheEntriesInTheirOrderLeavingOutNilOptionals() throws {
+        let sample = EntryOrderSample()
+        sample[extra: "beta"] = "b"
+        sample[extra: "alpha"] = 2
+        #expect(
+            try sample.jsonString(options: .compact)
+                == #"{"version":3,"representedClassName":"EntryOrderSample","zebra":1,"alpha":2,"beta":"b"}"#)
+        #expect(
+            try sample.jsonString(options: [.compact, .sortedKeys])
+                == #"{"alpha":2,"beta":"b","representedClassName":"EntryOrderSample","version":3,"zebra":1}"#)
+        sample.apple = "a"
+        #expect(
+            try sample.jsonString(options: [.compact, .sortedKeys])
+                == #"{"alpha":2,"apple":"a","beta":"b","representedClassName":"EntryOrderSample","version":3,"zebra":1}"#
+        )
     }
 
     @Test(arguments: 0..<20)

@@ -1,0 +1,128 @@
+import Foundation
+
+extension ModelObject {
+    /// Writes what this object writes, each entry once, in `order`, through `writer`:
+    /// `version` (its newer version or the class's `modelVersion`), `representedClassName`
+    /// (a kept class name or the name that `options` give the class), each saved property in
+    /// declaration order, or the value that a lenient load kept in its place, then the
+    /// unknown values.
+    ///
+    /// A `ModelError` that `writer` throws for an entry is prefixed with the entry's key, here
+    /// and nowhere else.
+    ///
+    /// - Parameters:
+    ///   - writer: Writes each entry.
+    ///   - output: What `writer` writes into.
+    ///   - metadata: The metadata of the object's class.
+    ///   - options: The options of the write, which choose the class name.
+    ///   - order: The order of the entries.
+    ///   - unknownValues: The unknown values to write; the object's own when `nil`.
+    @inline(__always)
+    func writeSavedEntries<Writer: SavedEntryWriter>(
+        with writer: inout Writer,
+        into output: inout Writer.Output,
+        metadata: ModelMetadata,
+        options: WriteOptions,
+        order: SavedEntryOrder,
+        unknownValues: [String: Any]? = nil
+    ) throws {
+        let unknownValues = unknownValues ?? self.unknownValues
+        guard order != .sortedKeys else {
+            var entries = savedEntries(metadata: metadata, options: options, unknownValues: unknownValues)
+            entries.sort { JSONWriter.keyOrder($0.key, $1.key) }
+            for entry in entries { try entry.write(with: &writer, into: &output) }
+            return
+        }
+        try writer.writeVersion(newerVersion ?? metadata.modelVersion, into: &output)
+        if let keptClassName {
+            try writer.writeClassName(keptClassName, isKept: true, into: &output)
+        } else {
+            try writer.writeClassName(options.className(of: metadata), isKept: false, into: &output)
+        }
+        let hasSkippedValues = !skippedValues.isEmpty
+        for property in metadata.properties {
+            if hasSkippedValues {
+                try savedEntry(for: property).write(with: &writer, into: &output)
+                continue
+            }
+            do {
+                try writer.writeProperty(property, into: &output)
+            } catch let error as ModelError {
+                throw error.prefixed(with: .key(property.key))
+            }
+        }
+        guard !unknownValues.isEmpty else { return }
+        if order == .unordered {
+            for (key, value) in unknownValues {
+                try SavedEntry.unknownValue(key: key, value).write(with: &writer, into: &output)
+            }
+        } else {
+            for (key, value) in unknownValues.sorted(by: { JSONWriter.keyOrder($0.key, $1.key) }) {
+                try SavedEntry.unknownValue(key: key, value).write(with: &writer, into: &output)
+            }
+        }
+    }
+
+    /// The entry that writes `property`: the value that a lenient load kept in its place,
+    /// while the property has not been set since, or the property's own.
+    func savedEntry(for property: AnySavedProperty) -> SavedEntry {
+        if !skippedValues.isEmpty, let skipped = skippedValue(of: property) {
+            return .keptValue(property, skipped)
+        }
+        return .property(property)
+    }
+
+    /// Every entry, in the order of the JSON form.
+    private func savedEntries(
+        metadata: ModelMetadata,
+        options: WriteOptions,
+        unknownValues: [String: Any]
+    ) -> [SavedEntry] {
+        var entries: [SavedEntry] = []
+        entries.reserveCapacity(metadata.properties.count + unknownValues.count + 2)
+        entries.append(.version(newerVersion ?? metadata.modelVersion))
+        entries.append(className(options: options, metadata: metadata))
+        for property in metadata.properties { entries.append(savedEntry(for: property)) }
+        for (key, value) in unknownValues { entries.append(.unknownValue(key: key, value)) }
+        return entries
+    }
+
+    private func className(options: WriteOptions, metadata: ModelMetadata) -> SavedEntry {
+        guard let keptClassName else { return .className(options.className(of: metadata), isKept: false) }
+        return .className(keptClassName, isKept: true)
+    }
+}
+
+/// One entry of what a model object writes, for the writers that handle entries one by one.
+enum SavedEntry {
+    case version(Int)
+    case className(String, isKept: Bool)
+    case property(AnySavedProperty)
+    case keptValue(AnySavedProperty, Any)
+    case unknownValue(key: String, Any)
+
+    /// The key that the entry is written under.
+    var key: String {
+        switch self {
+        case .version: ModelObject.versionKey
+        case .className: ModelObject.classNameKey
+        case .property(let property), .keptValue(let property, _): property.key
+        case .unknownValue(let key, _): key
+        }
+    }
+
+    /// Writes the entry through `writer`, prefixing the errors it throws with the entry's key.
+    func write<Writer: SavedEntryWriter>(with writer: inout Writer, into output: inout Writer.Output) throws {
+        do {
+            switch self {
+            case .version(let version): try writer.writeVersion(version, into: &output)
+            case .className(let name, let isKept): try writer.writeClassName(name, isKept: isKept, into: &output)
+            case .property(let property): try writer.writeProperty(property, into: &output)
+            case .keptValue(let property, let value): try writer.writeKeptValue(value, of: property, into: &output)
+            case .unknownValue(let key, let value): try writer.writeUnknownValue(value, forKey: key, into: &output)
+            }
+        } catch let error as ModelError {
+            throw error.prefixed(with: .key(key))
+        }
+    }
+}

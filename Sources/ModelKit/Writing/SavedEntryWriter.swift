@@ -1,0 +1,98 @@
+import Foundation
+
+/// A writer of what a model object writes, one entry at a time, as
+/// ``ModelObject/writeSavedEntries(with:into:metadata:options:order:)`` lists the entries:
+/// every writer, of dictionaries, of JSON, of baselines and through an `Encoder`, writes these
+/// entries and no others.
+///
+/// Each writer is specialized, so that writing a property calls straight into it.
+protocol SavedEntryWriter {
+    /// What the writer writes into, such as a dictionary or a `JSONWriter`.
+    associatedtype Output
+
+    /// Writes `version`: the newer version that the object was loaded with, or its class's.
+    mutating func writeVersion(_ version: Int, into output: inout Output) throws
+
+    /// Writes `representedClassName`; `isKept` when it is a name kept from loaded data that
+    /// named no class this program has.
+    mutating func writeClassName(_ name: String, isKept: Bool, into output: inout Output) throws
+
+    /// Writes a saved property from its storage; a `nil` optional writes nothing.
+    mutating func writeProperty(_ property: AnySavedProperty, into output: inout Output) throws
+
+    /// Writes the dictionary-form value that a lenient load kept in place of `property`'s own.
+    mutating func writeKeptValue(_ value: Any, of property: AnySavedProperty, into output: inout Output) throws
+
+    /// Writes a value kept under a key that the class does not declare.
+    mutating func writeUnknownValue(_ value: Any, forKey key: String, into output: inout Output) throws
+}
+
+/// A writer of the dictionary form, whose entries are values under keys.
+protocol DictionaryFormEntryWriter: SavedEntryWriter {
+    /// The object being written.
+    var object: ModelObject { get }
+
+    /// The state of the write.
+    var context: SaveContext { get }
+
+    /// Writes one entry's dictionary-form value; `nil` for a `nil` optional.
+    mutating func write(_ value: consuming Any?, forKey key: String, into output: inout Output)
+}
+
+extension DictionaryFormEntryWriter {
+    @inline(__always)
+    mutating func writeVersion(_ version: Int, into output: inout Output) {
+        write(version, forKey: ModelObject.versionKey, into: &output)
+    }
+
+    @inline(__always)
+    mutating func writeClassName(_ name: String, isKept: Bool, into output: inout Output) {
+        write(name, forKey: ModelObject.classNameKey, into: &output)
+    }
+
+    @inline(__always)
+    mutating func writeProperty(_ property: AnySavedProperty, into output: inout Output) throws {
+        write(try property.savedValue(of: object, context: context), forKey: property.key, into: &output)
+    }
+
+    @inline(__always)
+    mutating func writeKeptValue(_ value: Any, of property: AnySavedProperty, into output: inout Output) {
+        write(value, forKey: property.key, into: &output)
+    }
+
+    @inline(__always)
+    mutating func writeUnknownValue(_ value: Any, forKey key: String, into output: inout Output) {
+        write(value, forKey: key, into: &output)
+    }
+}
+
+/// Writes the dictionary form into a dictionary.
+struct DictionaryEntryWriter: DictionaryFormEntryWriter {
+    typealias Output = [String: Any]
+
+    let object: ModelObject
+    let context: SaveContext
+
+    @inline(__always)
+    func writeProperty(_ property: AnySavedProperty, into output: inout [String: Any]) throws {
+        output[property.key] = try property.savedValue(of: object, context: context)
+    }
+
+    @inline(__always)
+    func write(_ value: consuming Any?, forKey key: String, into output: inout [String: Any]) {
+        output[key] = value
+    }
+}
+
+/// The order in which ``ModelObject/writeSavedEntries(with:into:metadata:options:order:)``
+/// lists an object's entries.
+enum SavedEntryOrder {
+    /// The order of the JSON form: `version`, `representedClassName`, the saved properties in
+    /// declaration order, then the unknown values in key order.
+    case jsonForm
+    /// Every key in key order, for ``WriteOptions/sortedKeys``.
+    case sortedKeys
+    /// As ``jsonForm``, but the unknown values in no particular order, for writers that build
+    /// a dictionary.
+    case unordered
+}

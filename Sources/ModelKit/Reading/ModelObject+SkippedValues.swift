@@ -56,17 +56,11 @@ extension ModelObject {
     /// property's own value stays equal.
     ///
     /// - Returns: `true` when a kept value was replaced and recorded as a change.
+    @discardableResult
     func replaceSkippedValue<Value: SavedValue>(atOffset offset: Int, oldValue: Value) -> Bool {
         guard let skipped = skippedValues.removeValue(forKey: offset) else { return false }
         guard !isSuppressingChanges else { return false }
-        withMutationOfChangeRecord {
-            if changeRecord.properties[offset] == nil {
-                changeRecord.properties[offset] = oldValue
-            }
-            if changeRecord.skippedValues[offset] == nil {
-                changeRecord.skippedValues[offset] = skipped
-            }
-        }
+        recordReplacement(of: skipped, atOffset: offset, oldValue: oldValue)
         return true
     }
 

@@ -46,7 +46,7 @@ extension ModelObject {
         }
         guard let model = object as? Self else {
             let found = object.map { FoundValue.describe($0) } ?? "nothing"
-            throw ModelError(.typeMismatch(expected: "an archived \(modelName)", found: found))
+            throw ModelError.notArchived(modelName, found: found)
         }
         return model
     }

@@ -43,6 +43,11 @@ extension ModelError {
         ModelError(.custom("\(type) could not be encoded: \(error)"), underlyingError: error)
     }
 
+    /// The error for an archive that holds `found` where an archived `typeName` belongs.
+    static func notArchived(_ typeName: String, found: String) -> ModelError {
+        ModelError(.typeMismatch(expected: "an archived \(typeName)", found: found))
+    }
+
     /// The error for an archive that `NSKeyedUnarchiver` could not read.
     static func unreadableArchive(_ error: any Error) -> ModelError {
         ModelError(.custom("the archive could not be read: \(error)"), underlyingError: error)

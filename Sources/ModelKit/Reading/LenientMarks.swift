@@ -55,6 +55,13 @@ extension LoadContext {
         prefixIssues(from: marks.issueCount, with: component)
     }
 
+    /// Prefixes the key paths of the problems recorded since `marks` with an array index; see
+    /// ``prefixIssues(from:withIndex:)``.
+    @inline(__always)
+    func prefixIssues(since marks: LenientMarks, withIndex index: Int) {
+        prefixIssues(from: marks.issueCount, withIndex: index)
+    }
+
     /// Forgets the problems recorded since `marks`, for a value that is read again and reports
     /// them again.
     func forgetIssues(since marks: LenientMarks) {

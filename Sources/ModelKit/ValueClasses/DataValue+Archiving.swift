@@ -52,7 +52,7 @@ extension DataValue {
             throw ModelError.unreadableArchive(error)
         }
         guard let object else {
-            throw ModelError(.typeMismatch(expected: "an archived \(type)", found: "another value"))
+            throw ModelError.notArchived("\(type)", found: "another value")
         }
         return object
     }

@@ -121,6 +121,14 @@ extension ModelObject {
         }
     }
 
+    /// Moves the change record out of an object being deallocated, whose values are released
+    /// later; `nil` when it holds no changes.
+    func takeChangeRecord() -> ChangeRecord? {
+        guard !changeRecord.isEmpty else { return nil }
+        defer { changeRecord = ChangeRecord() }
+        return changeRecord
+    }
+
     // MARK: Recording changes
 
     // The change record is written only through the functions below, so that each rule about

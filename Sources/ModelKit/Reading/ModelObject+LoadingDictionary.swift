@@ -217,11 +217,8 @@ extension ModelObject {
             keepSkippedValue(value, of: property, isPartlyLoaded: false)
             return
         }
-        context.prefixIssues(since: marks, with: .key(property.key))
-        if context.takeBackDroppedValues(since: marks) {
+        settleLoadedValue(of: property, since: marks, context: context) {
             keepSkippedValue(value, of: property, isPartlyLoaded: true)
-        } else if !skippedValues.isEmpty {
-            skippedValues[property.offset] = nil
         }
     }
 

@@ -105,11 +105,8 @@ extension ModelObject {
     @inline(never)
     private func settleIssues(of reading: PropertyReading, reader: inout JSONReader, context: LoadContext) {
         let property = reading.property
-        context.prefixIssues(since: reading.marks, with: .key(property.key))
-        if context.takeBackDroppedValues(since: reading.marks) {
+        settleLoadedValue(of: property, since: reading.marks, context: context) {
             keepPartlyLoadedValue(of: property, at: reading.start, reader: &reader)
-        } else if !skippedValues.isEmpty {
-            skippedValues[property.offset] = nil
         }
     }
 

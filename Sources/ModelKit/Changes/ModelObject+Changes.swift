@@ -108,6 +108,59 @@ extension ModelObject {
         withMutationOfChangeRecord { changeRecord = ChangeRecord() }
     }
 
+    /// Empties the change record without notifying observers, for a load, which notifies them
+    /// of every saved value.
+    func forgetChangesQuietly() {
+        if !changeRecord.isEmpty || !changeRecord.skippedValues.isEmpty {
+            changeRecord = ChangeRecord()
+        }
+    }
+
+    /// Moves the change record out of an object being deallocated, whose values are released
+    /// later; `nil` when it holds no changes.
+    func takeChangeRecord() -> ChangeRecord? {
+        guard !changeRecord.isEmpty else { return nil }
+        defer { changeRecord = ChangeRecord() }
+        return changeRecord
+    }
+
+    // MARK: Recording changes
+
+    // The change record is written only through the functions below, so that each rule about
+    // changes holds whichever way a value is set.
+
+    /// Sets a saved property as the user would, for its setter and for everything that sets
+    /// values on the user's behalf (merge patches): the object is touched, a value kept by a
+    /// lenient load is replaced even by an equal value, and a different value is recorded as
+    /// a change, except while changes are suppressed or a prototype is being created.
+    ///
+    /// The caller stores `newValue` and notifies observers.
+    ///
+    /// - Parameters:
+    ///   - newValue: The value being set.
+    ///   - oldValue: The property's value now.
+    ///   - offset: The offset of the property's storage, worked out only when needed.
+    /// - Returns: Whether `newValue` differs from `oldValue`.
+    @inline(__always)
+    func recordAssignment<Value: SavedValue>(
+        of newValue: Value,
+        replacing oldValue: Value,
+        atOffset offset: @autoclosure () -> Int
+    ) -> Bool {
+        isPristine = false
+        if !skippedValues.isEmpty {
+            // Setting the property, even to an equal value, replaces what a lenient load kept.
+            replaceSkippedValue(atOffset: offset(), oldValue: oldValue)
+        }
+        guard oldValue != newValue else { return false }
+        // A prototype's values are its class's defaults, not changes; and recording one would
+        // ask for the metadata that the prototype is being created to describe.
+        if !isSuppressingChanges && !SavedCensus.isTaken {
+            recordChange(atOffset: offset(), from: oldValue, to: newValue)
+        }
+        return true
+    }
+
     func recordChange<Value: SavedValue>(atOffset offset: Int, from oldValue: Value, to newValue: Value) {
         defer { checkRecordedChange(atOffset: offset, settingTo: newValue) }
         if let original = changeRecord.properties[offset] {
@@ -119,5 +172,40 @@ extension ModelObject {
         } else {
             withMutationOfChangeRecord { changeRecord.properties[offset] = oldValue }
         }
+    }
+
+    /// Records that `property` changed from `oldValue` other than through its setter, as a
+    /// value that repeats others changes when they do; the same rules as
+    /// ``recordChange(atOffset:from:to:)``.
+    func recordChange(of property: AnySavedProperty, from oldValue: Any) {
+        let offset = property.offset
+        if let original = changeRecord.properties[offset] {
+            guard property.isEqual(original, toValueOf: self), changeRecord.skippedValues[offset] == nil else { return }
+            withMutationOfChangeRecord { changeRecord.properties[offset] = nil }
+        } else {
+            withMutationOfChangeRecord { changeRecord.properties[offset] = oldValue }
+        }
+    }
+
+    /// Records that setting the property at `offset`, which held `oldValue`, replaced
+    /// `skipped`, a value kept by a lenient load, so that reverting puts both back; earlier
+    /// records of either stay.
+    func recordReplacement(of skipped: SkippedValue, atOffset offset: Int, oldValue: Any) {
+        withMutationOfChangeRecord {
+            if changeRecord.properties[offset] == nil {
+                changeRecord.properties[offset] = oldValue
+            }
+            if changeRecord.skippedValues[offset] == nil {
+                changeRecord.skippedValues[offset] = skipped
+            }
+        }
+    }
+
+    /// Records that the unknown value under `key` was `oldValue` (`nil` when absent) before it
+    /// changed, unless an earlier change recorded it.
+    func recordUnknownValueChange(forKey key: String, from oldValue: @autoclosure () -> Any?) {
+        guard changeRecord.unknownKeys[key] == nil else { return }
+        let oldValue = oldValue()
+        withMutationOfChangeRecord { changeRecord.unknownKeys[key] = .some(oldValue) }
     }
 }

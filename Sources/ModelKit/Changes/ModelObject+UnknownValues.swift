@@ -32,10 +32,7 @@ extension ModelObject {
     /// Sets the unknown value under `key`, recording the change; the caller notifies the
     /// observers of saved values.
     func replaceUnknownValue(forKey key: String, with newValue: Any?) {
-        if changeRecord.unknownKeys[key] == nil {
-            let oldValue = unknownValues[key]
-            withMutationOfChangeRecord { changeRecord.unknownKeys[key] = .some(oldValue) }
-        }
+        recordUnknownValueChange(forKey: key, from: unknownValues[key])
         unknownValues[key] = newValue
     }
 }

@@ -39,7 +39,7 @@ extension ModelObject {
     func loadDecodedValues(from decoder: any Decoder) throws {
         let dictionary = try DecodedValue.decodeDictionary(from: decoder)
         do {
-            try loadRootOfOwnClass(from: dictionary, context: LoadContext(options: []))
+            try loadRootOfFixedClass(fromDictionary: dictionary, context: LoadContext(options: []))
         } catch let error as ModelError {
             throw Self.decodingError(error, decoder: decoder)
         }

@@ -42,11 +42,11 @@ extension ModelObject {
             {
                 throw modelError
             }
-            throw ModelError(.custom("the archive could not be read: \(error)"), underlyingError: error)
+            throw ModelError.unreadableArchive(error)
         }
         guard let model = object as? Self else {
             let found = object.map { FoundValue.describe($0) } ?? "nothing"
-            throw ModelError(.typeMismatch(expected: "an archived \(modelName)", found: found))
+            throw ModelError.notArchived(modelName, found: found)
         }
         return model
     }
@@ -68,7 +68,7 @@ extension ModelObject {
             // An object that holds values a lenient load skipped archives them as they were
             // found; it unarchives leniently, into an equal object that keeps them again.
             let isLenient = coder.containsValue(forKey: Self.archivedLenientKey)
-            try loadRoot(fromJSON: json as Data, context: LoadContext(options: isLenient ? .lenient : []))
+            try readRoot(fromJSON: json as Data, context: LoadContext(options: isLenient ? .lenient : []))
             return true
         } catch {
             if let error = error as? ModelError { Self.archiveFailure.current.error = error }
@@ -112,7 +112,7 @@ extension ModelObject {
             guard let name = description["$classname"] as? String else { continue }
             let archivedClass: AnyClass? = NSKeyedUnarchiver.class(forClassName: name) ?? NSClassFromString(name)
             guard let modelClass = archivedClass as? ModelObject.Type, modelClass.isSubclass(of: self) else {
-                throw ModelError(.unrelatedClass(name, expected: modelName))
+                throw ModelError.unrelatedClass(name, expected: modelName)
             }
         }
     }

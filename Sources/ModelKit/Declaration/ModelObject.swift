@@ -100,7 +100,7 @@ open class ModelObject: NSObject, Observable, Codable, NSSecureCoding {
     /// property, loaded data or changed an unknown value since.
     ///
     /// Loading reuses such an object when it is a nested default that a freshly created object would only
-    /// replace (see ``ModelObject/makeObject(from:context:reusing:)``).
+    /// replace (see ``ModelObject/loadNestedObject(fromSavedValue:context:reusing:)``).
     ///
     /// Written on every load of a property, so it is exempt from runtime exclusivity checks;
     /// like the rest of a model object, it belongs to one thread at a time.
@@ -139,7 +139,7 @@ open class ModelObject: NSObject, Observable, Codable, NSSecureCoding {
     ///   unless `options` contains ``LoadOptions/lenient``.
     public required convenience init(dictionary: [String: Any], options: LoadOptions = []) throws {
         self.init()
-        try loadNewObject(dictionary: dictionary, options: options)
+        try loadNewObject(fromDictionary: dictionary, options: options)
     }
 
     /// Creates an object of this class from JSON.
@@ -155,7 +155,7 @@ open class ModelObject: NSObject, Observable, Codable, NSSecureCoding {
     ///   value that does not fit, naming its key path.
     public required convenience init(json: Data, options: LoadOptions = []) throws {
         self.init()
-        try loadNewObject(json: json, options: options)
+        try readNewObject(fromJSON: json, options: options)
     }
 
     /// Creates an object of this class from a JSON string.

@@ -94,12 +94,9 @@ public struct Saved<Value: SavedValue> {
         }
         set {
             let oldValue = model[keyPath: storageKeyPath].value
-            model.isPristine = false
-            if !model.skippedValues.isEmpty {
-                // Setting the property, even to an equal value, replaces what a lenient load kept.
-                _ = model.replaceSkippedValue(atOffset: offset(of: storageKeyPath, in: model), oldValue: oldValue)
-            }
-            guard oldValue != newValue else {
+            let isDifferent = model.recordAssignment(
+                of: newValue, replacing: oldValue, atOffset: offset(of: storageKeyPath, in: model))
+            guard isDifferent else {
                 if Value._containsModelObjects && !holdsSameObjects(oldValue, newValue) {
                     // Equal model objects that are other instances are no change, but observers
                     // must follow the new instances, which later changes happen to.
@@ -109,11 +106,6 @@ public struct Saved<Value: SavedValue> {
                 // as neither a change nor a mutation to observe.
                 model[keyPath: storageKeyPath].value = newValue
                 return
-            }
-            // A prototype's values are its class's defaults, not changes; and recording one
-            // would ask for the metadata that the prototype is being created to describe.
-            if !model.isSuppressingChanges && !SavedCensus.isTaken {
-                model.recordChange(atOffset: offset(of: storageKeyPath, in: model), from: oldValue, to: newValue)
             }
             store(newValue, in: model, wrapped: wrappedKeyPath, storage: storageKeyPath)
         }

@@ -54,8 +54,9 @@ class AnySavedProperty: @unchecked Sendable {
     func savedValue(from value: Any, context: SaveContext) throws -> Any? { nil }
     /// A value of the property's type read from its dictionary form, without storing it.
     func makeValue(from savedValue: Any, context: LoadContext) throws -> Any { () }
-    /// Sets the property in `object` as its setter does: replacing a kept value and recording
-    /// a change, but leaving the notification of observers to the caller.
+    /// Sets the property in `object` as its setter does, through
+    /// ``ModelObject/recordAssignment(of:replacing:atOffset:)``, leaving the notification of
+    /// observers to the caller.
     func assign(_ value: Any, to object: ModelObject) {}
     /// Sets the property in `object` to the value that `fresh`, a new object of the same
     /// class, holds, without recording a change.
@@ -124,7 +125,8 @@ final class SavedProperty<Value: SavedValue>: AnySavedProperty, @unchecked Senda
             value(in: object, as: [String].self).pointee = try [String]._make(savedValue: savedValue, context: context)
         case .model(let modelClass):
             let storage = value(in: object, as: ModelObject.self)
-            storage.pointee = try modelClass.makeObject(from: savedValue, context: context, reusing: storage)
+            storage.pointee = try modelClass.loadNestedObject(
+                fromSavedValue: savedValue, context: context, reusing: storage)
         case .other:
             value(in: object, as: Value.self).pointee = try Value._make(savedValue: savedValue, context: context)
         }
@@ -295,14 +297,7 @@ final class SavedProperty<Value: SavedValue>: AnySavedProperty, @unchecked Senda
     override func assign(_ value: Any, to object: ModelObject) {
         guard let value = value as? Value else { return }
         let storage = storage(of: object)
-        let oldValue = storage.pointee.value
-        object.isPristine = false
-        if !object.skippedValues.isEmpty {
-            _ = object.replaceSkippedValue(atOffset: offset, oldValue: oldValue)
-        }
-        if oldValue != value && !object.isSuppressingChanges {
-            object.recordChange(atOffset: offset, from: oldValue, to: value)
-        }
+        _ = object.recordAssignment(of: value, replacing: storage.pointee.value, atOffset: offset)
         storage.pointee.value = value
     }
 }

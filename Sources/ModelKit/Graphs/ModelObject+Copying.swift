@@ -34,7 +34,7 @@ extension ModelObject {
         copy.skippedValues = skippedValues
         copy.keptClassName = keptClassName
         copy.newerVersion = newerVersion
-        copy.changeRecord = ChangeRecord()
+        copy.forgetChangesQuietly()
         copy.isPristine = false
     }
 }

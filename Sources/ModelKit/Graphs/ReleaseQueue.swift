@@ -45,9 +45,8 @@ final class ReleaseQueue {
             values.append(property.takeValue(of: object))
         }
         // Original values, kept values and unknown values may hold model objects too.
-        if !object.changeRecord.isEmpty {
-            values.append(object.changeRecord)
-            object.changeRecord = ChangeRecord()
+        if let changeRecord = object.takeChangeRecord() {
+            values.append(changeRecord)
         }
         if !object.skippedValues.isEmpty {
             values.append(object.skippedValues)

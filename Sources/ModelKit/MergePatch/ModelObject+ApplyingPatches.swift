@@ -52,7 +52,9 @@ extension ModelObject {
     /// - Throws: A ``ModelError`` for invalid JSON, a top level that is not an object, or a
     ///   value that does not fit; the object is then unchanged.
     public func apply(mergePatchJSON json: Data, options: LoadOptions = []) throws {
-        let patch = options.contains(.foundationReader) ? try Self.parseJSON(json) : try Self.readJSONDictionary(json)
+        let patch =
+            options.contains(.foundationReader)
+            ? try Self.readDictionaryWithFoundation(fromJSON: json) : try Self.readDictionary(fromJSON: json)
         try apply(mergePatch: patch, options: options)
     }
 
@@ -95,8 +97,8 @@ extension ModelObject {
     /// Runs `body`, which reads the value under `key`, prefixing the problems it finds with
     /// the key; in a lenient apply, a value that does not fit in whole or in part is left out.
     private func reading(_ key: String, context: LoadContext, _ body: () throws -> Void) throws {
-        let droppedMark = context.droppedValueCount
-        defer { context.droppedValueCount = droppedMark }
+        let marks = context.marks
+        defer { context.takeBackDroppedValues(since: marks) }
         do {
             try context.within(.key(key), body)
         } catch let error as ModelError where context.isLenient {
@@ -125,9 +127,9 @@ extension ModelObject {
             let target = object == nil ? try writtenValue(of: property, context: SaveContext()) : nil
             source = try JSONMergePatch.merged(value, into: target)
         }
-        let droppedMark = context.droppedValueCount
+        let marks = context.marks
         let newValue = try property.makeValue(from: source, context: context)
-        if context.droppedValueCount == droppedMark {
+        if !context.hasDroppedValues(since: marks) {
             plan.values.append((property, newValue))
         }
     }
@@ -178,13 +180,7 @@ extension ModelObject {
         let before = properties.map { $0.value(of: self) }
         didLoadValues()
         for (property, old) in zip(properties, before) where !property.isEqual(old, toValueOf: self) {
-            withMutationOfChangeRecord {
-                if let original = changeRecord.properties[property.offset] {
-                    if property.isEqual(original, toValueOf: self) { changeRecord.properties[property.offset] = nil }
-                } else {
-                    changeRecord.properties[property.offset] = old
-                }
-            }
+            recordChange(of: property, from: old)
         }
     }
 }

@@ -1,7 +1,8 @@
 /// The state of one load: its options, the problems found so far and the nesting depth.
 ///
 /// ModelKit creates one for each call that loads data and passes it to every
-/// `_make(savedValue:context:)` on the way down. Custom saved values only pass it on.
+/// `_make(savedValue:context:)` on the way down. Custom saved values only pass it on: how
+/// problems are recorded, in a strict or a lenient load, is ModelKit's own business.
 public final class LoadContext {
     /// The options of the load.
     public let options: LoadOptions
@@ -38,7 +39,7 @@ public final class LoadContext {
     }
 
     /// Whether problems are recorded instead of thrown.
-    public var isLenient: Bool { options.contains(.lenient) }
+    var isLenient: Bool { options.contains(.lenient) }
 
     /// Records a problem in a lenient load, or throws it in a strict one.
     ///
@@ -47,7 +48,7 @@ public final class LoadContext {
     ///
     /// - Parameter error: The problem, with its key path relative to the value being loaded.
     /// - Throws: `error`, when the load is strict.
-    public func report(_ error: ModelError) throws {
+    func report(_ error: ModelError) throws {
         guard isLenient else { throw error }
         issues.append(error)
         droppedValueCount += 1

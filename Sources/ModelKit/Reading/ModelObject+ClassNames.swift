@@ -102,11 +102,12 @@ extension ModelObject {
         }
     }
 
-    /// Loads `dictionary` into this object, which stays of its class whatever the data names,
-    /// for `init(dictionary:)`, `load(dictionary:)`, `init(from:)` and unarchiving.
-    func loadRootOfOwnClass(from dictionary: [String: Any], context: LoadContext) throws {
+    /// Loads the dictionary form of a document into this object, which stays of its class
+    /// whatever the data names, for `init(dictionary:)`, `load(dictionary:)`, `init(from:)` and
+    /// unarchiving.
+    func loadRootOfFixedClass(fromDictionary dictionary: [String: Any], context: LoadContext) throws {
         let resolved = try type(of: self).resolveClass(in: dictionary, context: context, use: .fixed)
-        try loadRoot(from: dictionary, context: context)
+        try loadRoot(fromDictionary: dictionary, context: context)
         keepClassName(of: resolved)
     }
 }

@@ -5,8 +5,8 @@ extension ModelObject {
 
     /// Loads the dictionary form into a new object of this class, for
     /// ``init(dictionary:options:)``.
-    func loadNewObject(dictionary: [String: Any], options: LoadOptions) throws {
-        try loadRootOfOwnClass(from: dictionary, context: LoadContext(options: options))
+    func loadNewObject(fromDictionary dictionary: [String: Any], options: LoadOptions) throws {
+        try loadRootOfFixedClass(fromDictionary: dictionary, context: LoadContext(options: options))
     }
 
     /// Creates an object of the class that the data names, which is this class or one of its
@@ -41,10 +41,10 @@ extension ModelObject {
         let context = LoadContext(options: options)
         let resolved = try resolveClass(in: dictionary, context: context, use: .root)
         let object = resolved.modelClass.init()
-        try object.loadRoot(from: dictionary, context: context)
+        try object.loadRoot(fromDictionary: dictionary, context: context)
         object.keepClassName(of: resolved)
         guard let object = object as? Self else {
-            throw ModelError(.unrelatedClass(resolved.modelClass.modelName, expected: modelName))
+            throw ModelError.unrelatedClass(resolved.modelClass, expected: self)
         }
         return disconnected(object)
     }
@@ -67,7 +67,7 @@ extension ModelObject {
             return try loadKeepingLocalChanges { try load(dictionary: dictionary, options: options) }
         }
         let scratch = deepCopy()
-        try scratch.loadRootOfOwnClass(from: dictionary, context: LoadContext(options: options))
+        try scratch.loadRootOfFixedClass(fromDictionary: dictionary, context: LoadContext(options: options))
         // The nested objects are replaced too, which observers of `hasAnyChanges` follow even
         // when this object itself had no changes to forget.
         withMutationOfNestedObjects {
@@ -95,12 +95,13 @@ extension ModelObject {
 
     // MARK: JSON
 
-    /// Loads JSON into a new object of this class, for ``init(json:options:)``.
-    func loadNewObject(json: Data, options: LoadOptions) throws {
+    /// Reads JSON into a new object of this class, for ``init(json:options:)``.
+    func readNewObject(fromJSON json: Data, options: LoadOptions) throws {
         if options.contains(.foundationReader) {
-            return try loadNewObject(dictionary: Self.parseJSON(json), options: options)
+            return try loadNewObject(
+                fromDictionary: Self.readDictionaryWithFoundation(fromJSON: json), options: options)
         }
-        try loadRoot(fromJSON: json, context: LoadContext(options: options))
+        try readRoot(fromJSON: json, context: LoadContext(options: options))
     }
 
     /// Creates an object of the class that the JSON names: this class or a subclass, as
@@ -114,7 +115,7 @@ extension ModelObject {
     ///   to a class that is not a subclass or to two classes, or a value that does not fit.
     public class func make(json: Data, options: LoadOptions = []) throws -> sending Self {
         if options.contains(.foundationReader) {
-            return try make(dictionary: parseJSON(json), options: options)
+            return try make(dictionary: readDictionaryWithFoundation(fromJSON: json), options: options)
         }
         let context = LoadContext(options: options)
         let object = try JSONReader.withReader(json) { reader -> ModelObject in
@@ -125,13 +126,13 @@ extension ModelObject {
             case .dictionary(let dictionary):
                 let resolved = try resolveClass(in: dictionary, context: context, use: .root)
                 let object = resolved.modelClass.init()
-                try object.loadRoot(from: dictionary, context: context)
+                try object.loadRoot(fromDictionary: dictionary, context: context)
                 object.keepClassName(of: resolved)
                 return object
             }
         }
         guard let typed = object as? Self else {
-            throw ModelError(.unrelatedClass(type(of: object).modelName, expected: modelName))
+            throw ModelError.unrelatedClass(type(of: object), expected: self)
         }
         return typed
     }
@@ -161,7 +162,7 @@ extension ModelObject {
             return try loadKeepingLocalChanges { try load(json: json, options: options) }
         }
         if options.contains(.foundationReader) {
-            return try load(dictionary: Self.parseJSON(json), options: options)
+            return try load(dictionary: Self.readDictionaryWithFoundation(fromJSON: json), options: options)
         }
         let context = LoadContext(options: options)
         let scratch = try JSONReader.withReader(json) { reader -> ModelObject in
@@ -172,7 +173,7 @@ extension ModelObject {
                 return scratch
             case .dictionary(let dictionary):
                 let fresh = deepCopy()
-                try fresh.loadRootOfOwnClass(from: dictionary, context: context)
+                try fresh.loadRootOfFixedClass(fromDictionary: dictionary, context: context)
                 return fresh
             }
         }
@@ -198,7 +199,7 @@ extension ModelObject {
 
     /// Reads JSON into this new object, whose class is fixed: `representedClassName` is only
     /// checked, as ``init(dictionary:options:)`` checks it.
-    func loadRoot(fromJSON json: Data, context: LoadContext) throws {
+    func readRoot(fromJSON json: Data, context: LoadContext) throws {
         try JSONReader.withReader(json) { reader in
             switch try Self.readTopLevel(from: &reader, into: self, context: context) {
             case .loaded:
@@ -207,7 +208,7 @@ extension ModelObject {
                 // The pass that found the dictionary way was needed changed this object: start
                 // again from new values.
                 type(of: self).init().moveValues(to: self)
-                try loadRootOfOwnClass(from: dictionary, context: context)
+                try loadRootOfFixedClass(fromDictionary: dictionary, context: context)
             }
         }
     }
@@ -221,7 +222,7 @@ extension ModelObject {
             guard reader.peekToken() == UInt8(ascii: "{") else {
                 let value = try reader.readFoundationValue()
                 try reader.finish()
-                throw ModelError(.typeMismatch(expected: "an object", found: FoundValue.describe(value)))
+                throw ModelError.notAnObject(found: value)
             }
             let use: ClassNameUse = fixedObject == nil ? .root : .fixed
             let result = try readEntries(
@@ -232,22 +233,24 @@ extension ModelObject {
     }
 
     /// The dictionary form of a document whose top level is an object, read by ModelKit's
-    /// reader into the values that ``parseJSON(_:)`` gives, under the reader's rules: strict
-    /// JSON, and syntax errors with their line, column and key path.
-    static func readJSONDictionary(_ json: Data) throws -> [String: Any] {
+    /// reader into the values that ``readDictionaryWithFoundation(fromJSON:)`` gives, under the
+    /// reader's rules: strict JSON, and syntax errors with their line, column and key path.
+    static func readDictionary(fromJSON json: Data) throws -> [String: Any] {
         try JSONReader.withReader(json) { reader in
             try reader.readDocument { reader in
                 let value = try reader.readFoundationValue()
                 try reader.finish()
                 guard let dictionary = value as? [String: Any] else {
-                    throw ModelError(.typeMismatch(expected: "an object", found: FoundValue.describe(value)))
+                    throw ModelError.notAnObject(found: value)
                 }
                 return dictionary
             }
         }
     }
 
-    static func parseJSON(_ json: Data) throws -> [String: Any] {
+    /// The dictionary form of a document whose top level is an object, read by
+    /// `JSONSerialization`, for ``LoadOptions/foundationReader``.
+    static func readDictionaryWithFoundation(fromJSON json: Data) throws -> [String: Any] {
         let object: Any
         do {
             object = try JSONSerialization.jsonObject(with: json, options: [.fragmentsAllowed])
@@ -256,7 +259,7 @@ extension ModelObject {
             throw ModelError(.invalidJSON(detail), underlyingError: error)
         }
         guard let dictionary = object as? [String: Any] else {
-            throw ModelError(.typeMismatch(expected: "an object", found: FoundValue.describe(object)))
+            throw ModelError.notAnObject(found: object)
         }
         return dictionary
     }

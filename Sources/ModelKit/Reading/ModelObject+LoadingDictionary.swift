@@ -1,14 +1,16 @@
 import Foundation
 
 extension ModelObject {
-    func loadRoot(from dictionary: [String: Any], context: LoadContext) throws {
+    /// Loads the dictionary form of a document into this new object, whose class the caller
+    /// chose.
+    func loadRoot(fromDictionary dictionary: [String: Any], context: LoadContext) throws {
         try context.enterObject()
         defer { context.leaveObject() }
-        try loadValues(from: dictionary, context: context)
+        try loadValues(fromDictionary: dictionary, context: context)
         loadIssues = context.issues
     }
 
-    /// Reads the nested object of a property whose type is this class, from its dictionary
+    /// Loads the nested object of a property whose type is this class, from its dictionary
     /// form, as ``_make(savedValue:context:)`` does.
     ///
     /// The object the property holds now is usually the default that the owner's initializer
@@ -18,8 +20,8 @@ extension ModelObject {
     /// without creating one object (and its own nested defaults) and destroying another.
     ///
     /// - Parameter storage: The property's storage in its owner.
-    static func makeObject(
-        from savedValue: Any,
+    static func loadNestedObject(
+        fromSavedValue savedValue: Any,
         context: LoadContext,
         reusing storage: UnsafeMutablePointer<ModelObject>
     ) throws -> ModelObject {
@@ -27,9 +29,9 @@ extension ModelObject {
             throw mismatch(savedValue, expected: "an object", readAs: [String: Any].self)
         }
         let reusable = isKnownUniquelyReferenced(&storage.pointee) && storage.pointee.isPristine ? storage.pointee : nil
-        let object = try makeObject(from: dictionary, context: context, reusing: reusable)
+        let object = try loadNestedObject(fromDictionary: dictionary, context: context, reusing: reusable)
         guard object is Self else {
-            throw ModelError(.unrelatedClass(type(of: object).modelName, expected: modelName))
+            throw ModelError.unrelatedClass(type(of: object), expected: self)
         }
         return object
     }
@@ -37,8 +39,8 @@ extension ModelObject {
     /// Creates and loads a nested object of this class, or of the subclass that the data
     /// names; or loads into `reusable`, an untouched object of this class that only the
     /// caller holds, when everything the data leaves out of it is still a default.
-    static func makeObject(
-        from dictionary: [String: Any],
+    static func loadNestedObject(
+        fromDictionary dictionary: [String: Any],
         context: LoadContext,
         reusing reusable: ModelObject? = nil
     ) throws -> ModelObject {
@@ -48,7 +50,7 @@ extension ModelObject {
             let object = resolved.modelClass.init()
             try context.enterObject()
             defer { context.leaveObject() }
-            try object.loadValues(from: dictionary, context: context)
+            try object.loadValues(fromDictionary: dictionary, context: context)
             object.keepClassName(of: resolved)
             return object
         }
@@ -71,9 +73,9 @@ extension ModelObject {
             try context.enterObject()
             defer { context.leaveObject() }
             if modelClass == self {
-                try object.loadValues(from: entries, metadata: metadata, context: context)
+                try object.loadValues(fromMatchedEntries: entries, metadata: metadata, context: context)
             } else {
-                try object.loadValues(from: dictionary, context: context)
+                try object.loadValues(fromDictionary: dictionary, context: context)
             }
             object.keepClassName(of: resolved)
             return object
@@ -102,20 +104,25 @@ extension ModelObject {
     }
 
     /// Loads values into a new object: migration, values, unknown keys, upgrade.
-    func loadValues(from dictionary: [String: Any], context: LoadContext) throws {
+    func loadValues(fromDictionary dictionary: [String: Any], context: LoadContext) throws {
         let metadata = context.metadata(of: type(of: self))
         guard let keyTable = metadata.keyTable else {
             let version = try dictionary[ModelObject.versionKey].map { try Self.version($0, context: context) } ?? 1
-            return try loadValuesByLookup(from: dictionary, version: version, metadata: metadata, context: context)
+            return try loadValuesKeyByKey(
+                fromDictionary: dictionary, version: version, metadata: metadata, context: context)
         }
         try MatchedEntries.match(dictionary, keyTable: keyTable, metadata: metadata) { entries in
-            try loadValues(from: entries, metadata: metadata, context: context)
+            try loadValues(fromMatchedEntries: entries, metadata: metadata, context: context)
         }
     }
 
     /// Loads the entries found in one walk of the data, in declaration order, as the lookups
-    /// of ``loadValuesByLookup(from:version:metadata:context:)`` would.
-    private func loadValues(from entries: MatchedEntries, metadata: ModelMetadata, context: LoadContext) throws {
+    /// of ``loadValuesKeyByKey(fromDictionary:version:metadata:context:)`` would.
+    private func loadValues(
+        fromMatchedEntries entries: MatchedEntries,
+        metadata: ModelMetadata,
+        context: LoadContext
+    ) throws {
         let enclosingClass = context.enclosingClass
         context.enclosingClass = type(of: self)
         defer { context.enclosingClass = enclosingClass }
@@ -123,8 +130,8 @@ extension ModelObject {
             try entries.versionPosition.map { try Self.version(entries.dictionary.values[$0], context: context) } ?? 1
         guard version >= metadata.modelVersion else {
             // Migration rewrites the raw dictionary before it is read: load it the long way.
-            return try loadValuesByLookup(
-                from: entries.dictionary, version: version, metadata: metadata, context: context)
+            return try loadValuesKeyByKey(
+                fromDictionary: entries.dictionary, version: version, metadata: metadata, context: context)
         }
         let properties = metadata.unretainedProperties
         for index in properties.indices where entries.hasValue(ofProperty: index) {
@@ -135,13 +142,12 @@ extension ModelObject {
         for (key, value) in entries.unknownEntries {
             unknownValues[key] = value
         }
-        didLoadValues()
-        finishLoading(version: version, metadata: metadata)
+        try finishLoading(version: version, metadata: metadata)
     }
 
     /// Loads values by looking each saved key up in the data.
-    private func loadValuesByLookup(
-        from dictionary: [String: Any],
+    private func loadValuesKeyByKey(
+        fromDictionary dictionary: [String: Any],
         version: Int,
         metadata: ModelMetadata,
         context: LoadContext
@@ -167,41 +173,52 @@ extension ModelObject {
         if foundCount < data.count {
             collectUnknownValues(of: data, metadata: metadata)
         }
+        try finishLoading(version: version, metadata: metadata, upgrading: data)
+    }
+
+    /// The end of every load of an object's values, from the dictionary form or from JSON:
+    /// values that repeat others are brought up to date (``didLoadValues()``), the newer
+    /// version to write back is noted, data of an older version is upgraded, and the object
+    /// has no changes.
+    ///
+    /// The assignments are skipped when they would change nothing, as they mostly would.
+    ///
+    /// - Parameter data: The dictionary form that the values came from, migrated, for the
+    ///   upgrade of data older than the class; `nil` when the data is of the class's version
+    ///   or newer, as it always is when read from JSON.
+    func finishLoading(version: Int, metadata: ModelMetadata, upgrading data: [String: Any]? = nil) throws {
         didLoadValues()
-        newerVersion = version > metadata.modelVersion ? version : nil
-        if version < metadata.modelVersion {
+        let newer = version > metadata.modelVersion ? version : nil
+        if newerVersion != newer { newerVersion = newer }
+        if version < metadata.modelVersion, let data {
             isSuppressingChanges = true
             defer { isSuppressingChanges = false }
             try runHook("upgrade from version \(version)") { try upgrade(from: version, dictionary: data) }
         }
-        changeRecord = ChangeRecord()
+        // Loading records no changes; an object loaded into may have had some before.
+        forgetChangesQuietly()
     }
 
     /// Loads one property's value; in a lenient load, a value that does not fit, in whole or
     /// in part, is kept to be written back (see ``keepSkippedValue(_:of:isPartlyLoaded:)``).
     @inline(__always)
     func load(_ value: Any, into property: AnySavedProperty, context: LoadContext) throws {
-        let mark = context.issues.count
-        let droppedMark = context.droppedValueCount
+        let marks = context.marks
         do {
             try property.load(value, into: self, context: context)
         } catch {
-            context.prefixIssues(from: mark, with: .key(property.key))
+            context.prefixIssues(since: marks, with: .key(property.key))
             let modelError =
                 (error as? ModelError)?.prefixed(with: .key(property.key))
                 ?? ModelError(.custom("\(error)"), at: ModelKeyPath([.key(property.key)]), underlyingError: error)
             guard context.isLenient else { throw modelError }
             context.recordKeptValueIssue(modelError)
-            context.droppedValueCount = droppedMark
+            context.takeBackDroppedValues(since: marks)
             keepSkippedValue(value, of: property, isPartlyLoaded: false)
             return
         }
-        context.prefixIssues(from: mark, with: .key(property.key))
-        if context.droppedValueCount != droppedMark {
-            context.droppedValueCount = droppedMark
+        settleLoadedValue(of: property, since: marks, context: context) {
             keepSkippedValue(value, of: property, isPartlyLoaded: true)
-        } else if !skippedValues.isEmpty {
-            skippedValues[property.offset] = nil
         }
     }
 

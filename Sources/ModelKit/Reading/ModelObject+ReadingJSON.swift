@@ -24,7 +24,7 @@ extension ModelObject {
         context: LoadContext,
         reusing storage: UnsafeMutablePointer<ModelObject>?
     ) throws -> ModelObject {
-        let object = try readObject(from: &reader, context: context, reusing: storage)
+        let object = try readAnyNestedObject(from: &reader, context: context, reusing: storage)
         guard type(of: object) == self || type(of: object).isSubclass(of: self) else { throw unrelated(object) }
         return object
     }
@@ -32,16 +32,17 @@ extension ModelObject {
     /// The error for an object loaded for a property of this class that is of another class.
     @inline(never)
     static func unrelated(_ object: ModelObject) -> SettledError {
-        let error = ModelError(.unrelatedClass(type(of: object).modelName, expected: modelName))
+        let error = ModelError.unrelatedClass(type(of: object), expected: self)
         return SettledError(error: error, isFatal: false)
     }
 
     /// Reads a nested object of this class, or of the subclass that the data names, as
-    /// ``makeObject(from:context:reusing:)`` loads it from its dictionary form.
+    /// ``loadNestedObject(fromDictionary:context:reusing:)`` loads it from its dictionary form;
+    /// the caller checks the class of the object.
     ///
     /// - Parameter storage: The property's storage when the property's type is this class,
     ///   so that an untouched default object it holds can be loaded into, not replaced.
-    static func readObject(
+    static func readAnyNestedObject(
         from reader: inout JSONReader,
         context: LoadContext,
         reusing storage: UnsafeMutablePointer<ModelObject>?
@@ -51,14 +52,15 @@ extension ModelObject {
             from: &reader, into: nil, ofClass: nil, reusing: storage, classNames: .nested,
             context: context)
         if case .loaded(let object) = pass { return object }
-        return try readObjectAgain(after: pass, from: &reader, context: context, reusing: storage)
+        return try readNestedObject(afterFirstPass: pass, from: &reader, context: context, reusing: storage)
     }
 
-    /// Reads an object again, after a first pass that stopped, as ``readEntries(from:into:reusing:classNames:context:)``
-    /// does; kept apart so that the first pass, which recursion goes through, needs little stack.
+    /// Reads a nested object again, after a first pass that stopped, as
+    /// ``readEntries(from:into:reusing:classNames:context:firstClass:)`` does; kept apart so
+    /// that the first pass, which recursion goes through, needs little stack.
     @inline(never)
-    private static func readObjectAgain(
-        after pass: Pass,
+    private static func readNestedObject(
+        afterFirstPass pass: Pass,
         from reader: inout JSONReader,
         context: LoadContext,
         reusing storage: UnsafeMutablePointer<ModelObject>?
@@ -69,7 +71,9 @@ extension ModelObject {
             let reusable = storage.flatMap {
                 isKnownUniquelyReferenced(&$0.pointee) && $0.pointee.isPristine ? $0.pointee : nil
             }
-            return try JSONReader.settled { try makeObject(from: dictionary, context: context, reusing: reusable) }
+            return try JSONReader.settled {
+                try loadNestedObject(fromDictionary: dictionary, context: context, reusing: reusable)
+            }
         }
         let result = try readEntries(
             from: &reader, into: nil, reusing: mayReuse ? storage : nil, classNames: .nested,
@@ -78,7 +82,9 @@ extension ModelObject {
         case .loaded(let object):
             return object
         case .dictionary(let dictionary):
-            return try JSONReader.settled { try makeObject(from: dictionary, context: context, reusing: nil) }
+            return try JSONReader.settled {
+                try loadNestedObject(fromDictionary: dictionary, context: context, reusing: nil)
+            }
         }
     }
 
@@ -98,7 +104,7 @@ extension ModelObject {
         firstClass: ModelObject.Type? = nil
     ) throws -> ReadResult {
         let start = reader.mark
-        let issueMark = context.issues.count
+        let marks = context.marks
         var chosenClass = firstClass
         var mayReuse = storage != nil
         while true {
@@ -107,7 +113,7 @@ extension ModelObject {
                 classNames: classNames, context: context)
             if case .loaded(let object) = pass { return .loaded(object) }
             // The pass reads again what it read so far, and reports its problems again.
-            context.issues.removeSubrange(issueMark...)
+            context.forgetIssues(since: marks)
             reader.rewind(to: start)
             guard case .again(let modelClass, let reuse) = pass else {
                 return .dictionary(try reader.readFoundationObject())
@@ -130,19 +136,19 @@ extension ModelObject {
         context: LoadContext
     ) throws -> Pass {
         let start = reader.mark
-        let issueMark = context.issues.count
+        let marks = context.marks
         var header = ObjectHeader()
         var hasEntry = try reader.beginObject()
         if hasEntry,
             !(try header.readLeadingKeys(
                 from: &reader, of: self, classNames: classNames, context: context, hasEntry: &hasEntry))
         {
-            return stop(.dictionary, reader: &reader, at: start, issuesFrom: issueMark, context: context)
+            return stop(.dictionary, reader: &reader, at: start, since: marks, context: context)
         }
         let modelClass = fixedObject.map { type(of: $0) } ?? chosenClass ?? header.resolved?.modelClass ?? self
         let metadata = context.metadata(of: modelClass)
         guard let keyTable = metadata.keyTable, header.isCurrent(for: metadata) else {
-            return stop(.dictionary, reader: &reader, at: start, issuesFrom: issueMark, context: context)
+            return stop(.dictionary, reader: &reader, at: start, since: marks, context: context)
         }
         let reusable = modelClass == self ? storage.flatMap(reusableObject(in:)) : nil
         let object = fixedObject ?? reusable ?? modelClass.init()
@@ -166,26 +172,26 @@ extension ModelObject {
                 guard
                     try object.readProperty(
                         at: index, metadata: metadata, keyTable: keyTable, from: &reader, context: context)
-                else { return stop(.dictionary, reader: &reader, at: start, issuesFrom: issueMark, context: context) }
+                else { return stop(.dictionary, reader: &reader, at: start, since: marks, context: context) }
                 expected = index + 1
             } else {
                 context.enclosingClass = enclosingClass
+                let entries = OtherEntryReading(
+                    metadata: metadata, keyTable: keyTable, expectedClass: self,
+                    isClassFixed: fixedObject != nil || chosenClass != nil, classNames: classNames)
                 let pass = try object.readOtherEntry(
-                    key, match: match, header: &header, from: &reader, metadata: metadata, keyTable: keyTable,
-                    expected: self, isClassFixed: fixedObject != nil || chosenClass != nil, classNames: classNames,
-                    context: context)
+                    key, match: match, header: &header, from: &reader, in: entries, context: context)
                 context.enclosingClass = modelClass
-                if let pass { return stop(pass, reader: &reader, at: start, issuesFrom: issueMark, context: context) }
+                if let pass { return stop(pass, reader: &reader, at: start, since: marks, context: context) }
             }
             hasEntry = try reader.nextEntry()
         }
         if reusable != nil, !object.keepsDefaults(whereAbsent: found.contains, metadata: metadata, context: context) {
             return stop(
-                .again(chosenClass, mayReuse: false), reader: &reader, at: start, issuesFrom: issueMark,
+                .again(chosenClass, mayReuse: false), reader: &reader, at: start, since: marks,
                 context: context)
         }
-        object.didLoadValues()
-        object.finishLoading(version: header.version, metadata: metadata)
+        try object.finishLoading(version: header.version, metadata: metadata)
         object.keepClassName(of: header.resolved ?? ResolvedClass(modelClass: modelClass))
         return .loaded(object)
     }
@@ -194,23 +200,12 @@ extension ModelObject {
     /// problems the pass reported, which reading again reports again.
     @inline(never)
     private static func stop(
-        _ pass: Pass, reader: inout JSONReader, at start: JSONReader.Mark, issuesFrom mark: Int, context: LoadContext
+        _ pass: Pass, reader: inout JSONReader, at start: JSONReader.Mark, since marks: LenientMarks,
+        context: LoadContext
     ) -> Pass {
-        context.issues.removeSubrange(mark...)
+        context.forgetIssues(since: marks)
         reader.rewind(to: start)
         return pass
-    }
-
-    /// What a loaded object's values leave to do: the version to write back, no changes.
-    ///
-    /// The assignments are skipped when they would change nothing, as they mostly would.
-    func finishLoading(version: Int, metadata: ModelMetadata) {
-        let newer = version > metadata.modelVersion ? version : nil
-        if newerVersion != newer { newerVersion = newer }
-        // Loading records no changes; an object loaded into may have had some before.
-        if !changeRecord.isEmpty || !changeRecord.skippedValues.isEmpty {
-            changeRecord = ChangeRecord()
-        }
     }
 
     /// The object that `storage` holds when loading may load into it instead of replacing it:

@@ -3,6 +3,34 @@ import Foundation
 // The entries of an object being read, one by one: saved properties, with what happens when a
 // value does not fit; `version` and `representedClassName` out of place; unknown keys.
 
+/// What reading an entry that is not a property's first needs to know of the pass over its
+/// object's entries.
+struct OtherEntryReading {
+    /// The metadata of the class of the object being read.
+    let metadata: ModelMetadata
+    let keyTable: KeyTable
+    /// The class expected where the object stands, which a class name must fit.
+    let expectedClass: ModelObject.Type
+    /// Whether the object's class is settled, by the caller or by an earlier pass, so that a
+    /// class name met late cannot change it.
+    let isClassFixed: Bool
+    let classNames: ClassNameUse
+}
+
+/// Where a property's value began and what the load's bookkeeping was then, for settling a
+/// value that did not fit or loaded only in part.
+struct PropertyReading {
+    /// The index of the property in its class's metadata.
+    let index: Int
+    let metadata: ModelMetadata
+    let keyTable: KeyTable
+    /// The reader's mark at the start of the value.
+    let start: JSONReader.Mark
+    let marks: LenientMarks
+
+    var property: AnySavedProperty { metadata.properties[index] }
+}
+
 extension ModelObject {
     /// Reads an entry that is not a property's first: `version` or `representedClassName`,
     /// a key the class does not declare, or a property's key again.
@@ -14,30 +42,30 @@ extension ModelObject {
         match: KeyTable.Match?,
         header: inout ObjectHeader,
         from reader: inout JSONReader,
-        metadata: ModelMetadata,
-        keyTable: KeyTable,
-        expected: ModelObject.Type,
-        isClassFixed: Bool,
-        classNames: ClassNameUse,
+        in entries: OtherEntryReading,
         context: LoadContext
     ) throws -> Pass? {
+        let metadata = entries.metadata
         switch match {
         case .property?:
             // The second value of a property: the dictionary form keeps the last one.
             return .dictionary
         case .version?, .className?:
             let headerKey: ObjectHeader.Key = match == .version ? .version : .className
-            guard try header.read(headerKey, from: &reader, of: expected, classNames: classNames, context: context),
+            guard
+                try header.read(
+                    headerKey, from: &reader, of: entries.expectedClass, classNames: entries.classNames,
+                    context: context),
                 header.isCurrent(for: metadata)
             else { return .dictionary }
-            if !isClassFixed, let named = header.resolved?.modelClass, named != type(of: self) {
+            if !entries.isClassFixed, let named = header.resolved?.modelClass, named != type(of: self) {
                 return .again(named, mayReuse: false)
             }
             return nil
         case nil:
             // A key that is not ASCII and equals a saved key as a `String` is rare enough to
             // leave to the dictionary form, which finds it the same way.
-            guard reader.match(key, in: metadata, keyTable: keyTable) == nil else { return .dictionary }
+            guard reader.match(key, in: metadata, keyTable: entries.keyTable) == nil else { return .dictionary }
             let text = reader.makeString(key)
             return try readUnknownValue(forKey: text, from: &reader, context: context) ? nil : .dictionary
         }
@@ -53,21 +81,20 @@ extension ModelObject {
         context: LoadContext
     ) throws -> Bool {
         let start = reader.mark
-        let mark = context.issues.count
-        let droppedMark = context.droppedValueCount
+        let marks = context.marks
         do {
             try metadata.unretainedProperties[index]._withUnsafeGuaranteedRef {
                 try $0.read(from: &reader, into: self, context: context)
             }
         } catch {
-            return try recoverProperty(
-                at: index, after: error, at: start, issuesFrom: mark, droppedMark: droppedMark, metadata: metadata,
-                keyTable: keyTable, reader: &reader, context: context)
+            let reading = PropertyReading(
+                index: index, metadata: metadata, keyTable: keyTable, start: start, marks: marks)
+            return try recoverProperty(reading, after: error, reader: &reader, context: context)
         }
-        if context.issues.count != mark || context.droppedValueCount != droppedMark || !skippedValues.isEmpty {
-            settleIssues(
-                ofProperty: index, at: start, issuesFrom: mark, droppedMark: droppedMark, metadata: metadata,
-                reader: &reader, context: context)
+        if context.hasProblems(since: marks) || !skippedValues.isEmpty {
+            let reading = PropertyReading(
+                index: index, metadata: metadata, keyTable: keyTable, start: start, marks: marks)
+            settleIssues(of: reading, reader: &reader, context: context)
         }
         return true
     }
@@ -76,53 +103,37 @@ extension ModelObject {
     /// problems found in it with its key, keeps the whole value when part of it was dropped,
     /// and forgets a value kept from an earlier load.
     @inline(never)
-    private func settleIssues(
-        ofProperty index: Int,
-        at start: JSONReader.Mark,
-        issuesFrom mark: Int,
-        droppedMark: Int,
-        metadata: ModelMetadata,
-        reader: inout JSONReader,
-        context: LoadContext
-    ) {
-        let property = metadata.properties[index]
-        context.prefixIssues(from: mark, with: .key(property.key))
-        if context.droppedValueCount != droppedMark {
-            context.droppedValueCount = droppedMark
-            keepPartlyLoadedValue(of: property, at: start, reader: &reader)
-        } else if !skippedValues.isEmpty {
-            skippedValues[property.offset] = nil
+    private func settleIssues(of reading: PropertyReading, reader: inout JSONReader, context: LoadContext) {
+        let property = reading.property
+        settleLoadedValue(of: property, since: reading.marks, context: context) {
+            keepPartlyLoadedValue(of: property, at: reading.start, reader: &reader)
         }
     }
 
     /// Settles a property's value that did not load: `false` when a later entry has the same
-    /// key, else as ``recoverProperty(_:after:at:issuesFrom:reader:context:)`` does.
+    /// key, else as ``recoverProperty(_:after:at:since:reader:context:)`` does.
     @inline(never)
     private func recoverProperty(
-        at index: Int,
+        _ reading: PropertyReading,
         after error: any Error,
-        at start: JSONReader.Mark,
-        issuesFrom mark: Int,
-        droppedMark: Int,
-        metadata: ModelMetadata,
-        keyTable: KeyTable,
         reader: inout JSONReader,
         context: LoadContext
     ) throws -> Bool {
         // The value is read again, or kept whole: what the first reading dropped does not count.
-        context.droppedValueCount = droppedMark
-        let property = metadata.properties[index]
+        context.takeBackDroppedValues(since: reading.marks)
+        let property = reading.property
         do {
             if let settled = error as? SettledError, settled.isFatal { throw settled }
-            reader.rewind(to: start)
+            reader.rewind(to: reading.start)
             let isSameProperty = { (reader: JSONReader, key: JSONReader.StringToken) in
-                reader.match(key, in: metadata, keyTable: keyTable) == .property(index)
+                reader.match(key, in: reading.metadata, keyTable: reading.keyTable) == .property(reading.index)
             }
             if try reader.hasLaterKey(matching: isSameProperty) { return false }
         } catch let settled as SettledError {
             throw settled.prefixed(with: .key(property.key))
         }
-        try recoverProperty(property, after: error, at: start, issuesFrom: mark, reader: &reader, context: context)
+        try recoverProperty(
+            property, after: error, at: reading.start, since: reading.marks, reader: &reader, context: context)
         return true
     }
 

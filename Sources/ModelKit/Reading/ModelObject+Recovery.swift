@@ -8,25 +8,25 @@ extension ModelObject {
         _ property: AnySavedProperty,
         after error: any Error,
         at start: JSONReader.Mark,
-        issuesFrom mark: Int,
+        since marks: LenientMarks,
         reader: inout JSONReader,
         context: LoadContext
     ) throws {
         let component = ModelKeyPath.Component.key(property.key)
         if let settled = error as? SettledError {
             guard !settled.isFatal, context.isLenient else { throw settled.prefixed(with: component) }
-            context.prefixIssues(from: mark, with: component)
+            context.prefixIssues(since: marks, with: component)
             return try keep(
                 property, after: settled.prefixed(with: component), at: start, reader: &reader, context: context)
         }
-        context.issues.removeSubrange(mark...)
+        context.forgetIssues(since: marks)
         reader.rewind(to: start)
         let value: Any
         do {
             value = try reader.readFoundationValue()
         } catch let settled as SettledError {
             return try ValueRecovery.skip(
-                after: settled.prefixed(with: component), at: start, issuesFrom: mark, component: component,
+                after: settled.prefixed(with: component), at: start, issuesFrom: marks.issueCount, component: component,
                 reader: &reader, context: context)
         }
         try JSONReader.settled { try load(value, into: property, context: context) }

@@ -34,6 +34,25 @@ extension ModelObject {
         skippedValues[property.offset] = SkippedValue(savedValue: savedValue, loadedValue: loadedValue)
     }
 
+    /// Settles a property's value that loaded, from the dictionary form or from JSON: prefixes
+    /// the problems found in it since `marks` with its key, keeps the whole value through
+    /// `keepWholeValue` when part of it was dropped, and otherwise forgets a value kept from an
+    /// earlier load, which the new one replaces.
+    @inline(__always)
+    func settleLoadedValue(
+        of property: AnySavedProperty,
+        since marks: LenientMarks,
+        context: LoadContext,
+        keepingWholeValue keepWholeValue: () -> Void
+    ) {
+        context.prefixIssues(since: marks, with: .key(property.key))
+        if context.takeBackDroppedValues(since: marks) {
+            keepWholeValue()
+        } else if !skippedValues.isEmpty {
+            skippedValues[property.offset] = nil
+        }
+    }
+
     /// Gives `property` the value it has in a new object of this class, for a value that a
     /// lenient load could not read: loading into an object that held other values then ends
     /// as loading into a new one would, as ``LoadOptions/lenient`` promises.
@@ -56,17 +75,11 @@ extension ModelObject {
     /// property's own value stays equal.
     ///
     /// - Returns: `true` when a kept value was replaced and recorded as a change.
+    @discardableResult
     func replaceSkippedValue<Value: SavedValue>(atOffset offset: Int, oldValue: Value) -> Bool {
         guard let skipped = skippedValues.removeValue(forKey: offset) else { return false }
         guard !isSuppressingChanges else { return false }
-        withMutationOfChangeRecord {
-            if changeRecord.properties[offset] == nil {
-                changeRecord.properties[offset] = oldValue
-            }
-            if changeRecord.skippedValues[offset] == nil {
-                changeRecord.skippedValues[offset] = skipped
-            }
-        }
+        recordReplacement(of: skipped, atOffset: offset, oldValue: oldValue)
         return true
     }
 

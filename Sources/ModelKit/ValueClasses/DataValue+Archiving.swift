@@ -49,10 +49,10 @@ extension DataValue {
         do {
             object = try NSKeyedUnarchiver.unarchivedObject(ofClass: type, from: data)
         } catch {
-            throw ModelError(.custom("the archive could not be read: \(error)"), underlyingError: error)
+            throw ModelError.unreadableArchive(error)
         }
         guard let object else {
-            throw ModelError(.typeMismatch(expected: "an archived \(type)", found: "another value"))
+            throw ModelError.notArchived("\(type)", found: "another value")
         }
         return object
     }
@@ -68,7 +68,7 @@ extension DataValue {
             var names = description["$classhints"] as? [String] ?? []
             if let name = description["$classname"] as? String { names.append(name) }
             for name in names where !isAllowed(name, allowedClass) {
-                throw ModelError(.unrelatedClass(name, expected: NSStringFromClass(allowedClass)))
+                throw ModelError.unrelatedClass(name, expected: NSStringFromClass(allowedClass))
             }
         }
     }

@@ -32,8 +32,7 @@ extension CodableSavedValue {
         } catch let error as DecodingError {
             throw CodableBridge.modelError(for: error, type: Self.self, found: savedValue)
         } catch {
-            let found = FoundValue.describe(savedValue)
-            throw ModelError(.invalidValue(expected: "a valid \(Self.self)", found: found), underlyingError: error)
+            throw ModelError.invalidValue(of: Self.self, found: savedValue, underlyingError: error)
         }
     }
 
@@ -47,7 +46,7 @@ extension CodableSavedValue {
         } catch let error as EncodingError {
             throw CodableBridge.modelError(for: error, type: Self.self)
         } catch {
-            throw ModelError(.custom("\(Self.self) could not be encoded: \(error)"), underlyingError: error)
+            throw ModelError.encodingFailed(of: Self.self, error: error)
         }
     }
 
@@ -97,7 +96,7 @@ private enum CodableBridge {
             .keyNotFound(_, let errorContext), .dataCorrupted(let errorContext):
             context = errorContext
         @unknown default:
-            return ModelError(.invalidValue(expected: "a valid \(type)", found: FoundValue.describe(found)))
+            return ModelError.invalidValue(of: type, found: found)
         }
         return ModelError(
             .custom(context.debugDescription), at: keyPath(of: context.codingPath), underlyingError: error)
@@ -112,7 +111,7 @@ private enum CodableBridge {
             return ModelError(
                 .unencodableNumber(number.description), at: keyPath(of: context.codingPath), underlyingError: error)
         }
-        return ModelError(.custom("\(type) could not be encoded: \(error)"), underlyingError: error)
+        return ModelError.encodingFailed(of: type, error: error)
     }
 
     private static func keyPath(of codingPath: [any CodingKey]) -> ModelKeyPath {

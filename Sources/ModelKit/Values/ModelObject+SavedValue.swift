@@ -9,16 +9,16 @@ extension ModelObject: SavedValue {
         guard let dictionary = FastCast.dictionary(savedValue) else {
             throw mismatch(savedValue, expected: "an object", readAs: [String: Any].self)
         }
-        let object = try makeObject(from: dictionary, context: context)
+        let object = try loadNestedObject(fromDictionary: dictionary, context: context)
         guard let typed = object as? Self else {
-            throw ModelError(.unrelatedClass(type(of: object).modelName, expected: modelName))
+            throw ModelError.unrelatedClass(type(of: object), expected: self)
         }
         return typed
     }
 
     /// ModelKit's machinery: reads a nested model object from JSON, as `_make` reads its dictionary form.
     public class func _read(from reader: inout JSONReader, context: LoadContext) throws -> Self {
-        let object = try readObject(from: &reader, context: context, reusing: nil)
+        let object = try readAnyNestedObject(from: &reader, context: context, reusing: nil)
         guard let typed = object as? Self else { throw unrelated(object) }
         return typed
     }

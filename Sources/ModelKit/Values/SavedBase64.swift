@@ -45,7 +45,7 @@ extension SavedBase64: SavedValue {
         if FastCast.isNull(savedValue) { return .none }
         if let text = FastCast.string(savedValue) {
             guard let data = decode(text) else {
-                throw ModelError(.invalidValue(expected: "Base64 data", found: FoundValue.quoted(text)))
+                throw ModelError.invalidBase64(text)
             }
             return SavedBase64(data)
         }

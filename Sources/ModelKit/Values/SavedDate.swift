@@ -94,7 +94,7 @@ extension SavedDate: SavedValue {
         }
         if text.isEmpty { return .none }
         guard let date = parse(text) else {
-            throw ModelError(.invalidValue(expected: "an ISO 8601 date", found: FoundValue.quoted(text)))
+            throw ModelError.invalidDate(text)
         }
         return SavedDate(date)
     }

@@ -46,8 +46,7 @@ extension SavedRepresentable {
         } catch let error as ModelError {
             throw error
         } catch {
-            let found = FoundValue.describe(savedValue)
-            throw ModelError(.invalidValue(expected: "a valid \(Self.self)", found: found), underlyingError: error)
+            throw ModelError.invalidValue(of: Self.self, found: savedValue, underlyingError: error)
         }
     }
 

@@ -21,13 +21,14 @@ extension Array where Element: SavedValue {
         var index = 0
         repeat {
             let start = reader.mark
-            let mark = context.issues.count
+            let marks = context.marks
             do {
                 result.append(try Element._read(from: &reader, context: context))
-                context.prefixIssues(from: mark, withIndex: index)
+                context.prefixIssues(since: marks, withIndex: index)
             } catch {
                 let element = try ValueRecovery.recoverElement(
-                    Element.self, after: error, at: start, component: .index(index), issuesFrom: mark, reader: &reader,
+                    Element.self, after: error, at: start, component: .index(index), issuesFrom: marks.issueCount,
+                    reader: &reader,
                     context: context)
                 if let element { result.append(element) }
             }
@@ -50,15 +51,16 @@ extension Array where Element: SavedValue {
         var index = 0
         repeat {
             let start = reader.mark
-            let mark = context.issues.count
+            let marks = context.marks
             do {
                 let object = try modelClass.readNestedObject(from: &reader, context: context, reusing: nil)
                 // `Element` is `modelClass`, a class: its values are the object references.
                 result.append(unsafeBitCast(object, to: Element.self))
-                context.prefixIssues(from: mark, withIndex: index)
+                context.prefixIssues(since: marks, withIndex: index)
             } catch {
                 let element = try ValueRecovery.recoverElement(
-                    Element.self, after: error, at: start, component: .index(index), issuesFrom: mark, reader: &reader,
+                    Element.self, after: error, at: start, component: .index(index), issuesFrom: marks.issueCount,
+                    reader: &reader,
                     context: context)
                 if let element { result.append(element) }
             }
@@ -82,13 +84,13 @@ extension Dictionary where Key == String, Value: SavedValue {
         // key twice, where only the last value counts, is read as its dictionary form.
         guard reader.peekToken() == UInt8(ascii: "{") else { throw ValueMismatch() }
         let start = reader.mark
-        let startIssues = context.issues.count
+        let marks = context.marks
         var result: [String: Value] = [:]
         guard try reader.beginObject() else { return result }
         repeat {
             let key = try reader.readKey()
             guard try readEntry(forKey: key, into: &result, from: &reader, context: context) else {
-                context.issues.removeSubrange(startIssues...)
+                context.forgetIssues(since: marks)
                 reader.rewind(to: start)
                 let dictionary = try reader.readFoundationValue()
                 return try JSONReader.settled { try _make(savedValue: dictionary, context: context) }
@@ -106,11 +108,11 @@ extension Dictionary where Key == String, Value: SavedValue {
         context: LoadContext
     ) throws -> Bool {
         let start = reader.mark
-        let mark = context.issues.count
+        let marks = context.marks
         do {
             let value = try Value._read(from: &reader, context: context)
             guard result.updateValue(value, forKey: key) == nil else { return false }
-            context.prefixIssues(from: mark, with: .key(key))
+            context.prefixIssues(since: marks, with: .key(key))
         } catch {
             do {
                 if let settled = error as? SettledError, settled.isFatal { throw settled }
@@ -120,7 +122,8 @@ extension Dictionary where Key == String, Value: SavedValue {
                 throw settled.prefixed(with: .key(key))
             }
             let value = try ValueRecovery.recoverElement(
-                Value.self, after: error, at: start, component: .key(key), issuesFrom: mark, reader: &reader,
+                Value.self, after: error, at: start, component: .key(key), issuesFrom: marks.issueCount,
+                reader: &reader,
                 context: context)
             if let value { result[key] = value }
         }

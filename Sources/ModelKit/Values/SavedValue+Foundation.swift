@@ -5,7 +5,7 @@ extension Date: SavedValue {
     public static func _make(savedValue: Any, context: LoadContext) throws -> Date {
         if let string = FastCast.string(savedValue) {
             guard let date = ISO8601.date(from: string) else {
-                throw ModelError(.invalidValue(expected: "an ISO 8601 date", found: FoundValue.quoted(string)))
+                throw ModelError.invalidDate(string)
             }
             return date
         }
@@ -31,7 +31,7 @@ extension Data: SavedValue {
     public static func _make(savedValue: Any, context: LoadContext) throws -> Data {
         if let string = FastCast.string(savedValue) {
             guard let data = Data(base64Encoded: string) else {
-                throw ModelError(.invalidValue(expected: "Base64 data", found: FoundValue.quoted(string)))
+                throw ModelError.invalidBase64(string)
             }
             return data
         }

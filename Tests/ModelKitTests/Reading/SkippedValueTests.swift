@@ -93,6 +93,19 @@ final class LenientPlan: ModelObject {
         #expect(sameJSON(try task.dictionary, try jsonObject(Self.taskJSON)))
     }
 
+    @Test func aMergePatchReplacesASkippedValueAsTheSetterDoes() throws {
+        let patched = try loadTask()
+        try patched.apply(mergePatch: ["priority": 1])
+        #expect(try patched.dictionary["priority"] as? Int == 1, "an equal value replaces \"high\"")
+        #expect(patched.changedKeys == ["priority"])
+        let set = try loadTask()
+        set.priority = 1
+        #expect(patched == set)
+        #expect(sameJSON(try patched.mergePatch(), try set.mergePatch()))
+        patched.revertChanges()
+        #expect(try patched.dictionary["priority"] as? String == "high")
+    }
+
     @Test func clearingChangesMakesTheNewValueStay() throws {
         let task = try loadTask()
         task.priority = 2

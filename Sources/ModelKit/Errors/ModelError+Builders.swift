@@ -1,0 +1,55 @@
+import Foundation
+
+// The errors that more than one place raises, each built here once, so that the same problem
+// reads the same wherever ModelKit finds it.
+
+extension ModelError {
+    /// The error for a class, named in data or in an archive, that is not `expected` or a
+    /// subclass of it.
+    static func unrelatedClass(_ name: String, expected: String) -> ModelError {
+        ModelError(.unrelatedClass(name, expected: expected))
+    }
+
+    /// The error for an object of `modelClass` that stands where an object of `expected`, or
+    /// of a subclass, belongs.
+    static func unrelatedClass(_ modelClass: ModelObject.Type, expected: ModelObject.Type) -> ModelError {
+        unrelatedClass(modelClass.modelName, expected: expected.modelName)
+    }
+
+    /// The error for a document or a patch whose top level is `found`, not an object.
+    static func notAnObject(found: Any) -> ModelError {
+        ModelError(.typeMismatch(expected: "an object", found: FoundValue.describe(found)))
+    }
+
+    /// The error for text that is not an ISO 8601 date.
+    static func invalidDate(_ text: String) -> ModelError {
+        ModelError(.invalidValue(expected: "an ISO 8601 date", found: FoundValue.quoted(text)))
+    }
+
+    /// The error for text that is not Base64.
+    static func invalidBase64(_ text: String) -> ModelError {
+        ModelError(.invalidValue(expected: "Base64 data", found: FoundValue.quoted(text)))
+    }
+
+    /// The error for a value that `type` does not accept, as its own initializer says.
+    static func invalidValue(of type: Any.Type, found: Any, underlyingError: (any Error)? = nil) -> ModelError {
+        ModelError(
+            .invalidValue(expected: "a valid \(type)", found: FoundValue.describe(found)),
+            underlyingError: underlyingError)
+    }
+
+    /// The error for a value of `type` that its encoder could not encode.
+    static func encodingFailed(of type: Any.Type, error: any Error) -> ModelError {
+        ModelError(.custom("\(type) could not be encoded: \(error)"), underlyingError: error)
+    }
+
+    /// The error for an archive that holds `found` where an archived `typeName` belongs.
+    static func notArchived(_ typeName: String, found: String) -> ModelError {
+        ModelError(.typeMismatch(expected: "an archived \(typeName)", found: found))
+    }
+
+    /// The error for an archive that `NSKeyedUnarchiver` could not read.
+    static func unreadableArchive(_ error: any Error) -> ModelError {
+        ModelError(.custom("the archive could not be read: \(error)"), underlyingError: error)
+    }
+}

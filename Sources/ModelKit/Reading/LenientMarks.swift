@@ -1,0 +1,70 @@
+/// Where a load's bookkeeping of problems stood before a value was read, to compare with
+/// after: how many problems it had recorded and how many values it had dropped.
+///
+/// Every loading path takes marks before a value and settles the value by them: the problems
+/// recorded since get the value's key in their key paths, and a value of which a part was
+/// dropped is kept whole to be written back, which takes the dropped count back to its mark
+/// (see ``ModelObject/keepSkippedValue(_:of:isPartlyLoaded:)``).
+///
+/// ```swift
+/// let marks = context.marks
+/// try property.load(value, into: object, context: context)
+/// context.prefixIssues(since: marks, with: .key(property.key))
+/// if context.takeBackDroppedValues(since: marks) { /* keep the whole value */ }
+/// ```
+struct LenientMarks {
+    /// The number of problems recorded.
+    let issueCount: Int
+    /// The number of values dropped without being kept anywhere.
+    let droppedValueCount: Int
+}
+
+extension LoadContext {
+    /// The marks of the bookkeeping as it stands.
+    var marks: LenientMarks {
+        @inline(__always) get { LenientMarks(issueCount: issues.count, droppedValueCount: droppedValueCount) }
+    }
+
+    /// Whether a problem was recorded, or a value dropped, since `marks`.
+    @inline(__always)
+    func hasProblems(since marks: LenientMarks) -> Bool {
+        issues.count != marks.issueCount || droppedValueCount != marks.droppedValueCount
+    }
+
+    /// Whether a value was dropped since `marks`.
+    @inline(__always)
+    func hasDroppedValues(since marks: LenientMarks) -> Bool {
+        droppedValueCount != marks.droppedValueCount
+    }
+
+    /// Takes the count of dropped values back to `marks`, for a value that is kept whole or
+    /// read again.
+    ///
+    /// - Returns: Whether values were dropped since `marks`.
+    @inline(__always)
+    @discardableResult
+    func takeBackDroppedValues(since marks: LenientMarks) -> Bool {
+        guard droppedValueCount != marks.droppedValueCount else { return false }
+        droppedValueCount = marks.droppedValueCount
+        return true
+    }
+
+    /// Prefixes the key paths of the problems recorded since `marks` with `component`.
+    @inline(__always)
+    func prefixIssues(since marks: LenientMarks, with component: ModelKeyPath.Component) {
+        prefixIssues(from: marks.issueCount, with: component)
+    }
+
+    /// Prefixes the key paths of the problems recorded since `marks` with an array index; see
+    /// ``prefixIssues(from:withIndex:)``.
+    @inline(__always)
+    func prefixIssues(since marks: LenientMarks, withIndex index: Int) {
+        prefixIssues(from: marks.issueCount, withIndex: index)
+    }
+
+    /// Forgets the problems recorded since `marks`, for a value that is read again and reports
+    /// them again.
+    func forgetIssues(since marks: LenientMarks) {
+        issues.removeSubrange(marks.issueCount...)
+    }
+}

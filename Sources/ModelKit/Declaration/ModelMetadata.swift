@@ -125,6 +125,8 @@ final class ModelMetadata: @unchecked Sendable {
             -disable-reflection-metadata and -reflection-metadata-for-debugger-only. Or an initializer assigns \
             a property's storage (`_name = Saved(...)`): set the property itself instead.
             """)
+        // A complete census has had every object claim one key for each of its fields, the
+        // prototype included, so the keys are there; this stops only a broken census.
         guard let keys = census.keys(of: prototype, levels: declaredFieldCounts(of: modelClass)) else {
             preconditionFailure("The keys of the saved properties of \(modelClass) were not recorded")
         }

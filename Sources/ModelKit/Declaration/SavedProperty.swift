@@ -76,6 +76,8 @@ final class SavedProperty<Value: SavedValue>: AnySavedProperty, @unchecked Senda
 
     init(key: String, offset: Int, defaultValue: Value) {
         // The fast paths below reach the value itself, inside the field's `Saved<Value>`.
+        // `MemoryLayout.offset(of:)` is `nil` only for a key path that is not a stored property;
+        // `value` is `Saved`'s stored property, so this depends on the declaration alone.
         guard let offsetInSaved = FieldStorage.valueOffset(in: Saved<Value>.self) else {
             preconditionFailure("Saved<\(Value.self)> does not store its value at a fixed offset")
         }

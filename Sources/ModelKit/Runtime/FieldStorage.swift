@@ -29,12 +29,4 @@ enum FieldStorage {
     static func valueOffset<Value>(in type: Saved<Value>.Type) -> Int? {
         MemoryLayout<Saved<Value>>.offset(of: \Saved<Value>.value)
     }
-
-    /// Whether `Saved<Value>` keeps its value at offset 0, so that a field's storage is also its
-    /// value's.
-    ///
-    /// Nothing relies on it any more: the value is reached at ``valueOffset(in:)``.
-    static func keepsValueFirst<Value>(_ type: Saved<Value>.Type) -> Bool {
-        valueOffset(in: type) == 0
-    }
 }

@@ -60,7 +60,7 @@ extension ChangeRecord {
             violations.append("the skipped value at offset \(offset) has no original")
         }
         for key in unknownKeys.keys
-        where metadata.propertiesByKey[key] != nil || key == ModelObject.versionKey || key == ModelObject.classNameKey {
+        where metadata.layout.ownsKey(key) {
             violations.append("unknown key \(key) belongs to the class")
         }
         if keys(in: metadata).count != properties.count + unknownKeys.count {

@@ -15,7 +15,7 @@ struct ChangeRecord {
     func keys(in metadata: ModelMetadata) -> Set<String> {
         var keys = Set(unknownKeys.keys)
         for offset in properties.keys {
-            if let property = metadata.propertiesByOffset[offset] { keys.insert(property.key) }
+            if let property = metadata.propertiesByOffset[offset] { keys.insert(property.displayKey) }
         }
         return keys
     }

@@ -105,7 +105,7 @@ struct LocalChanges {
                     ? isChanged(property, in: object, from: change.originalForm)
                     : !property.isEqual(change.original, toValueOf: object)
                 if isChangedByData && !property.isEqual(change.local, toValueOf: object) {
-                    conflicts.append(path.appending(property.key))
+                    conflicts.append(path.appending(property.keyPath))
                 }
                 property.assign(change.local, to: object)
             }
@@ -113,7 +113,7 @@ struct LocalChanges {
                 if isChanged(change.property, in: object, from: change.original)
                     && !change.property.isEqual(change.local, toValueOf: object)
                 {
-                    conflicts.append(path.appending(change.property.key))
+                    conflicts.append(path.appending(change.property.keyPath))
                 }
                 change.property.assign(change.local, to: object)
             }
@@ -126,7 +126,7 @@ struct LocalChanges {
             }
         }
         for change in objects {
-            let key = change.property.key
+            let key = change.property.keyPath
             guard let nested = change.property.modelObject(in: object),
                 ObjectIdentifier(type(of: nested)) == change.changes.modelClass
             else {
@@ -163,5 +163,10 @@ extension ModelKeyPath {
     /// This key path followed by `key`.
     func appending(_ key: String) -> ModelKeyPath {
         ModelKeyPath(components + [.key(key)])
+    }
+
+    /// This key path followed by `keyPath`.
+    func appending(_ keyPath: [Component]) -> ModelKeyPath {
+        ModelKeyPath(components + keyPath)
     }
 }

@@ -81,6 +81,12 @@ private struct BaselineEntryWriter: DictionaryFormEntryWriter {
         try writeProperty(property, into: &output)
     }
 
+    func writeContainer(_ container: PathContainer, kept: Any?, into output: inout [String: Any]) throws {
+        output[container.key] = try object.containerValue(container, kept: kept) { [context, object] property in
+            try object.baselineValue(of: property, context: context)
+        }
+    }
+
     @inline(__always)
     func write(_ value: consuming Any?, forKey key: String, into output: inout [String: Any]) {
         output[key] = value

@@ -10,10 +10,12 @@ extension ModelObject {
     /// demo[extra: "flavor"] = "vanilla"
     /// ```
     ///
-    /// Setting a value under one of ``savedKeys``, `version` or `representedClassName` does
-    /// nothing: those keys belong to the saved properties and the class.
+    /// Setting a value under a saved property's own key, ``versionKey`` or ``typeKey`` does
+    /// nothing: those keys belong to the saved properties and the class. Under the key of a
+    /// nested object that properties live inside (`@Saved(path: "stats", "stars")`), the
+    /// value is that object's other keys, and the properties are written into it.
     ///
-    /// - Parameter key: A key that is not one of ``savedKeys``.
+    /// - Parameter key: A key that is not a saved property's own key.
     /// - Returns: The value, or `nil` when there is none.
     public subscript(extra key: String) -> Any? {
         get {
@@ -22,7 +24,7 @@ extension ModelObject {
         }
         set {
             let metadata = ModelMetadata.of(type(of: self))
-            guard metadata.propertiesByKey[key] == nil, key != Self.versionKey, key != Self.classNameKey else { return }
+            guard !metadata.layout.ownsKey(key) else { return }
             withMutationOfSavedValues {
                 replaceUnknownValue(forKey: key, with: newValue)
             }

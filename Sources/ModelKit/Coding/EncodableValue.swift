@@ -55,7 +55,7 @@ struct EncodableValue: Encodable {
     }
 
     private static func orderedKeys(of dictionary: [String: Any]) -> [String] {
-        let leading = [ModelObject.versionKey, ModelObject.classNameKey].filter { dictionary[$0] != nil }
+        let leading = ["version", "representedClassName"].filter { dictionary[$0] != nil }
         let others = dictionary.keys.filter { !leading.contains($0) }.sorted(by: JSONWriter.keyOrder)
         return leading + others
     }

@@ -23,12 +23,24 @@ final class ModelMetadata: @unchecked Sendable {
     /// each property it visits.
     let unretainedProperties: [Unmanaged<AnySavedProperty>]
     let savedKeys: [String]
+    /// The properties of the top level by their own keys.
     let propertiesByKey: [String: AnySavedProperty]
     let propertiesByOffset: [Int: AnySavedProperty]
-    let propertyIndexesByKey: [String: Int]
-    /// Matches keys of the data to properties by their bytes; `nil` when a key is not ASCII
-    /// or two properties share a key, and loading looks each property's key up instead.
+    /// Where the values live in the data, and what each key of the top level names.
+    let layout: DataLayout
+    /// Matches keys of the data to what they name by their bytes; `nil` when a key is not
+    /// ASCII, and loading looks each property's key up instead.
     let keyTable: KeyTable?
+    /// ``keyTable`` when every property is found under one key of the top level, for walks
+    /// of a dictionary that match each of its keys once; else `nil`.
+    let flatKeyTable: KeyTable?
+    /// The version that data without a version counts as: 1, as for DejalObject, or the
+    /// class's own when its data never has one.
+    var versionOfUnversionedData: Int { layout.versionKey == nil ? modelVersion : 1 }
+    /// The version key and the type key in quotes, as JSON writes a key that needs no
+    /// escape; empty when the class has no such key or it needs an escape.
+    let quotedVersionKey: [UInt8]
+    let quotedTypeKey: [UInt8]
     let containsModelObjects: Bool
 
     private static let cache = Locked<[ObjectIdentifier: ModelMetadata]>([:])
@@ -64,27 +76,39 @@ final class ModelMetadata: @unchecked Sendable {
         let properties = Self.findProperties(of: modelClass)
         self.properties = properties
         unretainedProperties = properties.map { Unmanaged.passUnretained($0) }
-        savedKeys = properties.map(\.key)
-        Self.checkKeys(savedKeys, of: modelClass)
-        propertiesByKey = Dictionary(properties.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        savedKeys = properties.map(\.displayKey)
+        let (versionKey, typeKey) = Self.headerKeys(of: modelClass)
+        // Stops at a key declared twice, or at a property's key that the header takes.
+        layout = DataLayout(properties: properties, versionKey: versionKey, typeKey: typeKey, of: modelClass)
+        propertiesByKey = Dictionary(
+            properties.filter(\.path.isEmpty).map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         propertiesByOffset = Dictionary(uniqueKeysWithValues: properties.map { ($0.offset, $0) })
-        propertyIndexesByKey = Dictionary(
-            properties.indices.map { (properties[$0].key, $0) }, uniquingKeysWith: { first, _ in first })
-        keyTable = KeyTable(propertyKeys: savedKeys)
+        keyTable = KeyTable(layout: layout, propertyKeys: properties.map { $0.path.isEmpty ? $0.key : nil })
+        flatKeyTable = layout.isFlat ? keyTable : nil
+        quotedVersionKey = versionKey.map(Self.quoted) ?? []
+        quotedTypeKey = typeKey.map(Self.quoted) ?? []
         containsModelObjects = properties.contains { $0.containsModelObjects }
     }
 
-    /// Stops at a declaration error: a saved key that is reserved or declared twice.
-    ///
-    /// A saved key that is reserved for the data format or that two properties share would
-    /// make data ambiguous. This depends only on the class's declarations, never on data, so
-    /// it shows on the class's first use during development.
-    private static func checkKeys(_ keys: [String], of modelClass: ModelObject.Type) {
-        for key in [ModelObject.versionKey, ModelObject.classNameKey] {
+    /// `key` in quotes when it needs no escape in JSON; else empty.
+    private static func quoted(_ key: String) -> [UInt8] {
+        let bytes = Array(key.utf8)
+        let needsEscape = bytes.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
+        return needsEscape ? [] : [UInt8(ascii: "\"")] + bytes + [UInt8(ascii: "\"")]
+    }
+
+    /// The class's ``ModelObject/versionKey`` and ``ModelObject/typeKey``, which must be its
+    /// superclass's: objects of a class hierarchy stand in for one another in data, which
+    /// must say the same of them.
+    private static func headerKeys(of modelClass: ModelObject.Type) -> (version: String?, type: String?) {
+        let keys = (modelClass.versionKey, modelClass.typeKey)
+        if let superclass = _getSuperclass(modelClass) as? ModelObject.Type, superclass != ModelObject.self {
             precondition(
-                !keys.contains(key), "\(modelClass) declares a saved key \"\(key)\", which the data format reserves")
+                superclass.versionKey == keys.0 && superclass.typeKey == keys.1,
+                "\(modelClass) changes the versionKey or typeKey of its superclass \(superclass); a class hierarchy "
+                    + "shares one header")
         }
-        precondition(Set(keys).count == keys.count, "\(modelClass) declares the same saved key twice: \(keys)")
+        return keys
     }
 
     /// A stored field of type `Saved<Value>`, named after its property.
@@ -127,29 +151,42 @@ final class ModelMetadata: @unchecked Sendable {
             """)
         // A complete census has had every object claim one key for each of its fields, the
         // prototype included, so the keys are there; this stops only a broken census.
-        guard let keys = census.keys(of: prototype, levels: declaredFieldCounts(of: modelClass)) else {
+        let levels = declaringClasses(of: modelClass)
+        guard let declarations = census.declarations(of: prototype, levels: levels.map(\.fieldCount)) else {
             preconditionFailure("The keys of the saved properties of \(modelClass) were not recorded")
         }
+        // The class that declares each field, whose style and date format its property takes.
+        let declaringClass = levels.flatMap { Array(repeating: $0.modelClass, count: $0.fieldCount) }
         return withExtendedLifetime(prototype) {
-            let properties = zip(fields, keys).map { field, key in
-                field.type.makeProperty(key: key ?? field.name, offset: field.offset, in: prototype)
+            let properties = fields.indices.map { index in
+                let field = fields[index]
+                let declaration = declarations[index]
+                let owner = declaringClass[index]
+                let key = declaration.path.last ?? declaration.key ?? owner.keyStyle.key(forPropertyNamed: field.name)
+                return field.type.makeProperty(
+                    key: key, declaration: declaration, dateFormat: declaration.dateFormat ?? owner.dateFormat,
+                    offset: field.offset, in: prototype)
             }
             checkValueKinds(of: properties, in: prototype)
             return properties
         }
     }
 
-    /// The number of saved fields that each class declares itself, from the topmost model
-    /// class down to `modelClass`.
-    private static func declaredFieldCounts(of modelClass: ModelObject.Type) -> [Int] {
-        var totals: [Int] = []
+    /// Each model class from the topmost down to `modelClass`, with the number of saved
+    /// fields it declares itself.
+    private static func declaringClasses(of modelClass: ModelObject.Type) -> [(
+        modelClass: ModelObject.Type, fieldCount: Int
+    )] {
+        var totals: [(ModelObject.Type, Int)] = []
         var current: AnyClass? = modelClass
         while let modelClass = current as? ModelObject.Type {
-            totals.append(savedFields(of: modelClass).count)
+            totals.append((modelClass, savedFields(of: modelClass).count))
             current = _getSuperclass(modelClass)
         }
         // Totals from the class up, each including its superclasses'; differences, top down.
         let reversed = Array(totals.reversed())
-        return reversed.indices.map { index in index == 0 ? reversed[0] : reversed[index] - reversed[index - 1] }
+        return reversed.indices.map { index in
+            (reversed[index].0, index == 0 ? reversed[0].1 : reversed[index].1 - reversed[index - 1].1)
+        }
     }
 }

@@ -266,6 +266,54 @@ open class ModelObject: NSObject, Observable, Codable, NSSecureCoding {
     /// data written under them loads into this class.
     open class var legacyModelNames: [String] { [] }
 
+    /// How the names of the saved properties this class declares become the keys of its
+    /// data, when a property gives no key of its own.
+    ///
+    /// The default is ``KeyStyle/propertyName``. Subclasses inherit the style; the
+    /// properties of a superclass keep the keys that their own class's style gives them.
+    open class var keyStyle: KeyStyle { .propertyName }
+
+    /// The key of the data's version, which ``migrate(_:from:)`` and
+    /// ``upgrade(from:dictionary:)`` depend on; `nil` for data that has none.
+    ///
+    /// The default is `"version"`, as DejalObject writes it. With `nil`, nothing is written
+    /// for the version, `version` is an ordinary key that a property may declare, and data
+    /// always counts as of the current ``modelVersion``, so migration never runs. Subclasses
+    /// must keep their superclass's key.
+    open class var versionKey: String? { "version" }
+
+    /// The key of the name that picks the class of an object in the data: its
+    /// ``modelName``, or a subclass's; `nil` for data that has none.
+    ///
+    /// The default is `"representedClassName"`, as DejalObject writes it. A class whose
+    /// data tells its kinds apart with a tag, such as `{"type": "circle", "radius": 2}`,
+    /// names the tag's key and gives each subclass its tag as its ``modelName``:
+    ///
+    /// ```swift
+    /// class Shape: ModelObject {
+    ///     override class var typeKey: String? { "type" }
+    ///     override class var modelName: String { "shape" }
+    /// }
+    /// final class Circle: Shape {
+    ///     override class var modelName: String { "circle" }
+    ///     @Saved var radius = 1.0
+    /// }
+    /// ```
+    ///
+    /// The tag then picks the subclass by the registry's rules (see ``make(json:options:)-(Data,_)``):
+    /// a tag that names no class loads as the declared class and is kept to be written back,
+    /// and a tag of a class outside the declared class's subclasses is an error. With `nil`,
+    /// nothing is written for the class, and the key is an ordinary key that a property may
+    /// declare. Subclasses must keep their superclass's key.
+    open class var typeKey: String? { "representedClassName" }
+
+    /// How the saved dates of this class's own properties are written and read, when a
+    /// property declares no format of its own (`@Saved("at", date: .secondsSince1970)`).
+    ///
+    /// The default is ``DateFormat/iso8601``. Subclasses inherit it; the properties of a
+    /// superclass keep the format that their own class gives them.
+    open class var dateFormat: DateFormat { .iso8601 }
+
     /// Rewrites the raw data of an older version before it is read: renames keys, changes
     /// value types.
     ///

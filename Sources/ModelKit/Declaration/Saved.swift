@@ -165,12 +165,17 @@ public struct Saved<Value: SavedValue> {
 
 /// What metadata needs of a `Saved` field found by reflection, without knowing its value type.
 protocol SavedField {
-    static func makeProperty(key: String, offset: Int, in prototype: ModelObject) -> AnySavedProperty
+    static func makeProperty(
+        key: String, declaration: SavedDeclaration, dateFormat: DateFormat, offset: Int, in prototype: ModelObject
+    ) -> AnySavedProperty
 }
 
 extension Saved: SavedField {
-    static func makeProperty(key: String, offset: Int, in prototype: ModelObject) -> AnySavedProperty {
+    static func makeProperty(
+        key: String, declaration: SavedDeclaration, dateFormat: DateFormat, offset: Int, in prototype: ModelObject
+    ) -> AnySavedProperty {
         let storage = SavedProperty<Value>.storage(of: prototype, at: offset).pointee
-        return SavedProperty<Value>(key: key, offset: offset, defaultValue: storage.value)
+        return SavedProperty<Value>(
+            key: key, declaration: declaration, dateFormat: dateFormat, offset: offset, defaultValue: storage.value)
     }
 }

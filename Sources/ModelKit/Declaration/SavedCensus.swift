@@ -1,7 +1,8 @@
 /// A count, kept while a model class's prototype is created, of the `Saved` values that
 /// initializers create and of the saved fields that the runtime lists for the objects created,
 /// so that a class whose saved properties the runtime does not list stops at its first use
-/// instead of silently saving nothing; and the keys that those initializers were given, which
+/// instead of silently saving nothing; and what those initializers were told of their
+/// properties (keys, paths, formats; see `SavedDeclaration`), which
 /// the class's metadata keeps so that no instance has to.
 ///
 /// Every `Saved` initializer counts one value, and every model object, when its initializer
@@ -32,12 +33,12 @@ struct SavedCensus {
     private(set) var listedFields = 0
     /// The number of saved fields of each class met, found once per census.
     private var fieldCounts: [ObjectIdentifier: Int] = [:]
-    /// The keys given to `Saved` initializers that no object has claimed yet, in the order
-    /// the initializers ran; `nil` where the property is stored under its name.
-    private var unclaimedKeys: [String?] = []
-    /// The keys that each object claimed when its initializer ended, in the order the
+    /// The declarations of the `Saved` values that no object has claimed yet, in the order
+    /// the initializers ran.
+    private var unclaimedDeclarations: [SavedDeclaration] = []
+    /// The declarations that each object claimed when its initializer ended, in the order the
     /// initializers ran.
-    private var claimedKeys: [ObjectIdentifier: [String?]] = [:]
+    private var claimedDeclarations: [ObjectIdentifier: [SavedDeclaration]] = [:]
 
     /// The census that this thread keeps, if any.
     private static let current = ThreadSlot()
@@ -60,20 +61,19 @@ struct SavedCensus {
         return (census, result)
     }
 
-    /// The keys of `object`'s saved properties in the order reflection lists its fields, or
-    /// `nil` when the census did not see the object claim them; `nil` keys for properties
-    /// stored under their names.
+    /// The declarations of `object`'s saved properties in the order reflection lists its
+    /// fields, or `nil` when the census did not see the object claim them.
     ///
     /// - Parameter levels: The number of saved fields that each class of `object` declares
     ///   itself, from the topmost superclass down to the object's class, as reflection lists
     ///   them.
-    func keys(of object: ModelObject, levels: [Int]) -> [String?]? {
-        guard let claimed = claimedKeys[ObjectIdentifier(object)], claimed.count == levels.reduce(0, +) else {
+    func declarations(of object: ModelObject, levels: [Int]) -> [SavedDeclaration]? {
+        guard let claimed = claimedDeclarations[ObjectIdentifier(object)], claimed.count == levels.reduce(0, +) else {
             return nil
         }
         var inInitializationOrder = claimed[...]
         // Initializers run from the object's own class up; reflection lists from the top down.
-        var chunks: [ArraySlice<String?>] = []
+        var chunks: [ArraySlice<SavedDeclaration>] = []
         for count in levels.reversed() {
             chunks.append(inInitializationOrder.prefix(count))
             inInitializationOrder = inInitializationOrder.dropFirst(count)
@@ -88,12 +88,21 @@ struct SavedCensus {
     @inline(__always)
     static func countInitializedValue(key: String?) {
         guard let pointer = current.pointer else { return }
-        pointer.assumingMemoryBound(to: SavedCensus.self).pointee.record(key)
+        pointer.assumingMemoryBound(to: SavedCensus.self).pointee.record(SavedDeclaration(key: key))
     }
 
-    private mutating func record(_ key: String?) {
+    /// Counts a `Saved` value that an initializer creates, with what it was told about its
+    /// property; `declaration` is evaluated only while a census is taken, so that an instance's
+    /// initializer builds nothing.
+    @inline(__always)
+    static func countInitializedValue(_ declaration: () -> SavedDeclaration) {
+        guard let pointer = current.pointer else { return }
+        pointer.assumingMemoryBound(to: SavedCensus.self).pointee.record(declaration())
+    }
+
+    private mutating func record(_ declaration: SavedDeclaration) {
         initializedValues += 1
-        unclaimedKeys.append(key)
+        unclaimedDeclarations.append(declaration)
     }
 
     /// Counts the saved fields of `object`'s class, whose initializer has just ended.
@@ -106,9 +115,9 @@ struct SavedCensus {
     private mutating func claimKeys(for object: ModelObject) {
         let count = fieldCount(of: type(of: object))
         listedFields += count
-        let claimed = unclaimedKeys.suffix(count)
-        unclaimedKeys.removeLast(claimed.count)
-        claimedKeys[ObjectIdentifier(object)] = Array(claimed)
+        let claimed = unclaimedDeclarations.suffix(count)
+        unclaimedDeclarations.removeLast(claimed.count)
+        claimedDeclarations[ObjectIdentifier(object)] = Array(claimed)
     }
 
     private mutating func fieldCount(of modelClass: ModelObject.Type) -> Int {

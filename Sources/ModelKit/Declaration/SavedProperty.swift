@@ -3,7 +3,25 @@ import Foundation
 /// One saved property of a model class: its key, where its storage lies in an instance, and
 /// the operations that data needs, without knowing the value type.
 class AnySavedProperty: @unchecked Sendable {
+    /// The key that the value is stored under in its object: for a property inside nested
+    /// objects, the key in the innermost one.
     let key: String
+    /// The keys from the object's data to the value, outermost first, when the value is
+    /// stored inside nested objects; else empty.
+    let path: [String]
+    /// Other keys that loading accepts, in order of preference after ``key``; never for a
+    /// property inside nested objects.
+    let alternatives: [String]
+    /// The key path from the object to the value, which errors are prefixed with.
+    let keyPath: [ModelKeyPath.Component]
+    /// The property's name among the keys of its class, as ``ModelObject/savedKeys`` and
+    /// ``ModelObject/changedKeys`` give it: its key, or for a property inside nested objects,
+    /// the path in the form `stats.stars`.
+    let displayKey: String
+    /// The format of a date, when the property holds one.
+    let dateFormat: DateFormat
+    /// What a raw value that an enum does not know loads as.
+    let fallback: SavedFallback?
     /// The offset of the property's `Saved` field inside an instance, which also identifies the
     /// property in change records and among skipped values.
     let offset: Int
@@ -17,8 +35,17 @@ class AnySavedProperty: @unchecked Sendable {
     let quotedKeyUnescapedSlashes: [UInt8]
     let containsModelObjects: Bool
 
-    init(key: String, offset: Int, valueOffset: Int, containsModelObjects: Bool) {
+    init(
+        key: String, declaration: SavedDeclaration, dateFormat: DateFormat, offset: Int, valueOffset: Int,
+        containsModelObjects: Bool
+    ) {
         self.key = key
+        path = declaration.path
+        alternatives = declaration.alternatives
+        keyPath = path.isEmpty ? [.key(key)] : path.map { .key($0) }
+        displayKey = path.isEmpty ? key : ModelKeyPath(keyPath).description
+        self.dateFormat = dateFormat
+        fallback = declaration.fallback
         self.offset = offset
         self.valueOffset = valueOffset
         self.containsModelObjects = containsModelObjects
@@ -74,7 +101,7 @@ final class SavedProperty<Value: SavedValue>: AnySavedProperty, @unchecked Senda
     /// model objects.
     private let defaultValue: Value?
 
-    init(key: String, offset: Int, defaultValue: Value) {
+    init(key: String, declaration: SavedDeclaration, dateFormat: DateFormat, offset: Int, defaultValue: Value) {
         // The fast paths below reach the value itself, inside the field's `Saved<Value>`.
         // `MemoryLayout.offset(of:)` is `nil` only for a key path that is not a stored property;
         // `value` is `Saved`'s stored property, so this depends on the declaration alone.
@@ -85,8 +112,8 @@ final class SavedProperty<Value: SavedValue>: AnySavedProperty, @unchecked Senda
         optionalModelClass = (Value.self as? any OptionalModel.Type)?.wrappedModelClass
         self.defaultValue = Value._containsModelObjects ? defaultValue : nil
         super.init(
-            key: key, offset: offset, valueOffset: offset + offsetInSaved,
-            containsModelObjects: Value._containsModelObjects)
+            key: key, declaration: declaration, dateFormat: dateFormat, offset: offset,
+            valueOffset: offset + offsetInSaved, containsModelObjects: Value._containsModelObjects)
     }
 
     /// The storage of the property inside `object`, whose field is at `offset`.

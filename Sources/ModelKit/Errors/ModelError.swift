@@ -142,4 +142,11 @@ public struct ModelError: LocalizedError, CustomStringConvertible, CustomDebugSt
         copy.keyPath.prepend(component)
         return copy
     }
+
+    /// This error, with `components` in front of its key path.
+    func prefixed(with components: [ModelKeyPath.Component]) -> ModelError {
+        var copy = self
+        for component in components.reversed() { copy.keyPath.prepend(component) }
+        return copy
+    }
 }

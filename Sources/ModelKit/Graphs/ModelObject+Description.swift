@@ -9,7 +9,7 @@ extension ModelObject {
         let metadata = ModelMetadata.of(type(of: self))
         let marker = hasChanges ? "*" : ""
         return Self.descriptionDepth.descend(limit: 32, fallback: "\(metadata.modelName)\(marker)(…)") {
-            let values = metadata.properties.map { "\($0.key): \(Self.describe($0.value(of: self)))" }
+            let values = metadata.properties.map { "\($0.displayKey): \(Self.describe($0.value(of: self)))" }
             let unknown = unknownValues.isEmpty ? [] : ["unknownValues: \(unknownValues.count)"]
             return "\(metadata.modelName)\(marker)(\((values + unknown).joined(separator: ", ")))"
         }

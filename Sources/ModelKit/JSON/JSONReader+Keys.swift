@@ -50,17 +50,18 @@ extension JSONReader {
         return token.isASCII ? nil : MatchedEntries.matchByEquality(makeString(token), metadata: metadata)
     }
 
-    /// Reads the key and colon of an entry when the key is `version` or `representedClassName`
-    /// as ModelKit writes it, first in an object; else reads nothing.
+    /// Reads the key and colon of an entry when the key is the version key or the type key,
+    /// given in quotes (empty for none), as ModelKit writes them, first in an object; else
+    /// reads nothing.
     @inline(__always)
-    mutating func readHeaderKey() -> ObjectHeader.Key? {
+    mutating func readHeaderKey(version: [UInt8], type: [UInt8]) -> ObjectHeader.Key? {
         guard peekToken() == UInt8(ascii: "\"") else { return nil }
         let key: ObjectHeader.Key
         let length: Int
-        if hasText(#""version""#) {
-            (key, length) = (.version, 9)
-        } else if hasText(#""representedClassName""#) {
-            (key, length) = (.className, 22)
+        if hasBytes(version) {
+            (key, length) = (.version, version.count)
+        } else if hasBytes(type) {
+            (key, length) = (.className, type.count)
         } else {
             return nil
         }
@@ -98,10 +99,10 @@ extension JSONReader {
         return Int(digit)
     }
 
-    /// Whether the bytes at the position are `text`.
+    /// Whether the bytes at the position are `text`, which is not empty.
     @inline(__always)
-    private func hasText(_ text: StaticString) -> Bool {
-        position + text.utf8CodeUnitCount <= count
-            && memcmp(base + position, text.utf8Start, text.utf8CodeUnitCount) == 0
+    private func hasBytes(_ text: [UInt8]) -> Bool {
+        !text.isEmpty && position + text.count <= count
+            && text.withUnsafeBufferPointer { memcmp(base + position, $0.baseAddress!, $0.count) == 0 }
     }
 }

@@ -75,32 +75,94 @@ extension ModelObject {
     /// nothing yet.
     private func makePlan(for patch: [String: Any], context: LoadContext) throws -> MergePatchPlan {
         let metadata = context.metadata(of: type(of: self))
+        let layout = metadata.layout
         var plan = MergePatchPlan()
-        for property in metadata.properties {
-            guard let value = patch[property.key] else { continue }
-            try reading(property.key, context: context) {
+        // Keys of the patch left for the unknown values: those the class does not read, and
+        // the alternatives that a better key present outranks.
+        var unknownKeys: [String] = []
+        var containerPatches: [Int: Any] = [:]
+        for (key, value) in patch {
+            switch layout.matches[key] {
+            case .property(let index)?:
+                let keys = layout.keysByProperty[index]
+                if keys.first(where: { patch[$0] != nil }) != key { unknownKeys.append(key) }
+            case .container(let index)?: containerPatches[index] = value
+            case .version?, .className?: break
+            case nil: unknownKeys.append(key)
+            }
+        }
+        for (index, property) in metadata.properties.enumerated() {
+            guard property.path.isEmpty, let key = layout.keysByProperty[index].first(where: { patch[$0] != nil }),
+                let value = patch[key]
+            else { continue }
+            try reading([.key(key)], context: context) {
                 try addValue(value, for: property, to: &plan, context: context)
             }
         }
-        let unknownKeys = patch.keys.filter {
-            metadata.propertiesByKey[$0] == nil && $0 != Self.versionKey && $0 != Self.classNameKey
+        for (index, container) in layout.containers.enumerated() {
+            guard let value = containerPatches[index] else { continue }
+            try addValue(value, for: container, to: &plan, metadata: metadata, context: context)
         }
         for key in unknownKeys.sorted() {
             guard let value = patch[key] else { continue }
-            try reading(key, context: context) {
+            try reading([.key(key)], context: context) {
                 try addValue(value, forUnknownKey: key, to: &plan)
             }
         }
         return plan
     }
 
-    /// Runs `body`, which reads the value under `key`, prefixing the problems it finds with
-    /// the key; in a lenient apply, a value that does not fit in whole or in part is left out.
-    private func reading(_ key: String, context: LoadContext, _ body: () throws -> Void) throws {
+    /// Reads the patch of a nested object that properties live inside: `null` removes it
+    /// (each property inside is then set to `nil`), an object patches the properties it
+    /// names and merges its other keys into the unknown values kept under its key.
+    private func addValue(
+        _ value: Any,
+        for container: PathContainer,
+        to plan: inout MergePatchPlan,
+        metadata: ModelMetadata,
+        context: LoadContext
+    ) throws {
+        let isRemoval = JSONMergePatch.isNull(value)
+        var rest: [String: Any] = [:]
+        if !isRemoval {
+            guard let dictionary = FastCast.dictionary(value) else {
+                return try reading([.key(container.key)], context: context) {
+                    throw Self.mismatch(value, expected: "an object", readAs: [String: Any].self)
+                }
+            }
+            rest = dictionary
+        }
+        for member in container.members {
+            let property = metadata.properties[member.property]
+            let found: Any?
+            do {
+                found = isRemoval ? NSNull() : try PathContainer.take(member.path[...], from: &rest)
+            } catch {
+                try reading(container.blockedKeyPath(of: member, at: error), context: context) {
+                    throw Self.mismatch(error.value, expected: "an object", readAs: [String: Any].self)
+                }
+                continue
+            }
+            guard let found else { continue }
+            try reading(property.keyPath, context: context) {
+                try addValue(found, for: property, to: &plan, context: context)
+            }
+        }
+        if isRemoval || !rest.isEmpty {
+            try reading([.key(container.key)], context: context) {
+                try addValue(isRemoval ? NSNull() : rest, forUnknownKey: container.key, to: &plan)
+            }
+        }
+    }
+
+    /// Runs `body`, which reads the value at `keyPath`, prefixing the problems it finds with
+    /// the key path; in a lenient apply, a value that does not fit in whole or in part is left
+    /// out.
+    private func reading(_ keyPath: [ModelKeyPath.Component], context: LoadContext, _ body: () throws -> Void) throws {
         let marks = context.marks
         defer { context.takeBackDroppedValues(since: marks) }
         do {
-            try context.within(.key(key), body)
+            try context.within(keyPath, body)
         } catch let error as ModelError where context.isLenient {
             try context.report(error)
         }
@@ -148,8 +210,8 @@ extension ModelObject {
     /// Whether a patch of this object's values merges into it: it names this object's class,
     /// the class name the object keeps, or none.
     private func acceptsMergePatch(_ patch: [String: Any]) -> Bool {
-        guard let name = patch[Self.classNameKey] else { return true }
         let metadata = ModelMetadata.of(type(of: self))
+        guard let typeKey = metadata.layout.typeKey, let name = patch[typeKey] else { return true }
         guard let name = FastCast.string(name) else { return false }
         return name == keptClassName || name == metadata.modelName || metadata.legacyModelNames.contains(name)
     }

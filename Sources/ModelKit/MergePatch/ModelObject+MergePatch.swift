@@ -74,8 +74,9 @@ extension ModelObject {
         let metadata = context.metadata(of: type(of: self))
         if changeRecord.isEmpty && !metadata.containsModelObjects { return [:] }
         var patch: [String: Any] = [:]
+        let layout = metadata.layout
         for (offset, original) in changeRecord.properties {
-            guard let property = metadata.propertiesByOffset[offset] else { continue }
+            guard let property = metadata.propertiesByOffset[offset], property.path.isEmpty else { continue }
             try patching(property) {
                 patch[property.key] = try patchValue(of: property, replacing: original, context: &context)
             }
@@ -83,19 +84,50 @@ extension ModelObject {
         if metadata.containsModelObjects {
             for property in metadata.unretainedProperties {
                 try property._withUnsafeGuaranteedRef { property in
-                    guard property.containsModelObjects, changeRecord.properties[property.offset] == nil else { return }
+                    guard property.containsModelObjects, property.path.isEmpty,
+                        changeRecord.properties[property.offset] == nil
+                    else { return }
                     try patching(property) {
                         patch[property.key] = try patchValue(ofUnchanged: property, context: &context)
                     }
                 }
             }
         }
-        for (key, original) in changeRecord.unknownKeys {
+        for (key, original) in changeRecord.unknownKeys where !layout.isContainer(key) {
             if let change = JSONMergePatch.difference(from: original, to: unknownValues[key]) {
                 patch[key] = change
             }
         }
+        for container in layout.containers {
+            if let change = try patchValue(of: container, metadata: metadata, context: &context) {
+                patch[container.key] = change
+            }
+        }
         return patch
+    }
+
+    /// The patch of a nested object that properties live inside: the difference between
+    /// what it was written as at the last load or clear and what it is written as now.
+    private func patchValue(
+        of container: PathContainer, metadata: ModelMetadata, context: inout MergePatchContext
+    ) throws -> Any? {
+        let properties = container.members.map { metadata.properties[$0.property] }
+        let mayHaveChanged =
+            changeRecord.unknownKeys[container.key] != nil
+            || properties.contains { changeRecord.properties[$0.offset] != nil || holdsChangedObjects(in: $0) }
+        guard mayHaveChanged else { return nil }
+        let (baseline, current) = (context.baseline, context.current)
+        do {
+            let old = try containerValue(container, kept: baselineUnknownValues[container.key]) {
+                try baselineValue(of: $0, context: $0.containsModelObjects ? baseline : current)
+            }
+            let new = try containerValue(container, kept: unknownValues[container.key]) {
+                try writtenValue(of: $0, context: current)
+            }
+            return JSONMergePatch.difference(from: old, to: new)
+        } catch let error as ModelError {
+            throw error.prefixed(with: .key(container.key))
+        }
     }
 
     /// Runs `body`, which patches `property`, prefixing the errors it throws with its key.

@@ -10,16 +10,22 @@ import Foundation
 /// keys of the data with `String`'s own equality, so the result is the same as `String` lookups.
 final class KeyTable: Sendable {
     /// What a key names.
-    enum Match: Equatable {
+    enum Match: Equatable, Sendable {
+        /// A saved property, by index, under its own key or one of its alternatives.
         case property(Int)
         case version
         case className
+        /// A nested object that saved properties live inside, by index in the class's
+        /// ``DataLayout/containers``.
+        case container(Int)
     }
 
     // For each slot, 1 + the index of its key, or 0 when the slot is empty.
     private let slots: [Int32]
     private let keyBytes: [UInt8]
     private let keyStarts: [Int]
+    /// What the key at each index names.
+    private let keyMatches: [Match]
     private let propertyCount: Int
     private let mask: Int
     // Each property's key between quotes, as JSON writes a key that needs no escape, one after
@@ -29,11 +35,13 @@ final class KeyTable: Sendable {
     private let quotedStarts: [Int]
     private let quotedLengths: [Int]
 
-    /// A table of `propertyKeys` (in property order) plus `version` and `representedClassName`,
-    /// or `nil` when a key is not ASCII or appears twice.
-    init?(propertyKeys: [String]) {
-        let keys = propertyKeys + [ModelObject.versionKey, ModelObject.classNameKey]
-        guard Set(keys).count == keys.count, keys.allSatisfy({ $0.utf8.allSatisfy { $0 < 0x80 } }) else { return nil }
+    /// A table of the keys of `layout`, whose own keys of top-level properties (in property
+    /// order, `nil` for a property inside a nested object) are also predicted in order; `nil`
+    /// when a key is not ASCII.
+    init?(layout: DataLayout, propertyKeys: [String?]) {
+        let entries = layout.matches.sorted { $0.key < $1.key }
+        let keys = entries.map(\.key)
+        guard keys.allSatisfy({ $0.utf8.allSatisfy { $0 < 0x80 } }) else { return nil }
         var size = 8
         while size < keys.count * 2 { size *= 2 }
         var slots = [Int32](repeating: 0, count: size)
@@ -50,6 +58,7 @@ final class KeyTable: Sendable {
         self.slots = slots
         keyBytes = bytes
         keyStarts = starts
+        keyMatches = entries.map(\.value)
         propertyCount = propertyKeys.count
         mask = size - 1
         var quoted: [UInt8] = []
@@ -57,6 +66,10 @@ final class KeyTable: Sendable {
         var quotedLengths: [Int] = []
         for key in propertyKeys {
             quotedStarts.append(quoted.count)
+            guard let key else {
+                quotedLengths.append(0)
+                continue
+            }
             let needsEscape = key.utf8.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
             quotedLengths.append(needsEscape ? 0 : key.utf8.count + 2)
             if !needsEscape { quoted += [UInt8(ascii: "\"")] + Array(key.utf8) + [UInt8(ascii: "\"")] }
@@ -105,11 +118,7 @@ final class KeyTable: Sendable {
                             UnsafeRawPointer(keyBytes.baseAddress! + start), UnsafeRawPointer(bytes.baseAddress!),
                             count: bytes.count)
                 {
-                    switch index - propertyCount {
-                    case 0: return .version
-                    case 1: return .className
-                    default: return .property(index)
-                    }
+                    return keyMatches[index]
                 }
                 slot = (slot + 1) & mask
             }

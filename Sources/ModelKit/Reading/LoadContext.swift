@@ -95,6 +95,13 @@ public final class LoadContext {
         }
     }
 
+    /// Runs `body` within each step of `keyPath` in turn, as ``within(_:_:)`` runs it within
+    /// one.
+    func within<Result>(_ keyPath: [ModelKeyPath.Component], _ body: () throws -> Result) throws -> Result {
+        guard let first = keyPath.first else { return try body() }
+        return try within(first) { try within(Array(keyPath.dropFirst()), body) }
+    }
+
     /// The metadata of `modelClass`, from this load's own cache.
     func metadata(of modelClass: ModelObject.Type) -> ModelMetadata {
         let identifier = ObjectIdentifier(modelClass)

@@ -14,6 +14,9 @@ struct MatchedEntries {
 
     /// Walks `dictionary` and passes what it found to `body`; the entries are valid only
     /// there, since they point into buffers on the stack.
+    ///
+    /// - Parameter keyTable: The class's ``ModelMetadata/flatKeyTable``: each property is
+    ///   found under one key.
     static func match<Result>(
         _ dictionary: [String: Any],
         keyTable: KeyTable,
@@ -42,7 +45,8 @@ struct MatchedEntries {
                     case .property: break
                     case .version: entries.versionPosition = position
                     case .className: entries.classNamePosition = position
-                    case nil: entries.unknownPositions.append(position)
+                    // Only tables of flat layouts walk dictionaries, which have no containers.
+                    case .container, nil: entries.unknownPositions.append(position)
                     }
                     dictionary.formIndex(after: &position)
                 }
@@ -80,9 +84,6 @@ struct MatchedEntries {
     /// holds Unicode canonical equivalents equal: only a key that is not ASCII can match so.
     static func matchByEquality(_ key: String, metadata: ModelMetadata) -> KeyTable.Match? {
         guard key.utf8.contains(where: { $0 >= 0x80 }) else { return nil }
-        if let index = metadata.propertyIndexesByKey[key] { return .property(index) }
-        if key == ModelObject.versionKey { return .version }
-        if key == ModelObject.classNameKey { return .className }
-        return nil
+        return metadata.layout.matches[key]
     }
 }

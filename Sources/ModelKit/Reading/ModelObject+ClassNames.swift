@@ -30,8 +30,11 @@ extension ModelObject {
     static func resolveClass(in dictionary: [String: Any], context: LoadContext, use: ClassNameUse) throws
         -> ResolvedClass
     {
-        guard let value = dictionary[classNameKey] else { return ResolvedClass(modelClass: self) }
-        return try resolveClass(named: value, metadata: context.metadata(of: self), context: context, use: use)
+        let metadata = context.metadata(of: self)
+        guard let typeKey = metadata.layout.typeKey, let value = dictionary[typeKey] else {
+            return ResolvedClass(modelClass: self)
+        }
+        return try resolveClass(named: value, metadata: metadata, context: context, use: use)
     }
 
     /// The class to create for data whose `representedClassName` is `value`, where this class
@@ -51,7 +54,7 @@ extension ModelObject {
         guard let name = FastCast.string(value) else {
             let error = ModelError(.typeMismatch(expected: "a class name", found: FoundValue.describe(value)))
                 .expecting(String.self)
-            try context.report(error.prefixed(with: .key(classNameKey)))
+            try context.report(error.prefixed(with: .key(metadata.layout.typeKey ?? "")))
             return ResolvedClass(modelClass: self)
         }
         if name == metadata.modelName || metadata.legacyModelNames.contains(name) {
@@ -83,7 +86,7 @@ extension ModelObject {
         default:
             problem = .ambiguousClass(name, candidates: fitting.map { String(reflecting: $0) })
         }
-        let error = ModelError(problem).prefixed(with: .key(classNameKey))
+        let error = ModelError(problem).prefixed(with: .key(metadata.layout.typeKey ?? ""))
         if context.isLenient {
             context.recordKeptValueIssue(error)
         } else if use == .root || problem != .unknownClass(name) {

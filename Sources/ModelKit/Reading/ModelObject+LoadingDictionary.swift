@@ -45,7 +45,7 @@ extension ModelObject {
         reusing reusable: ModelObject? = nil
     ) throws -> ModelObject {
         let metadata = context.metadata(of: self)
-        guard let keyTable = metadata.keyTable else {
+        guard let keyTable = metadata.flatKeyTable else {
             let resolved = try resolveClass(in: dictionary, context: context, use: .nested)
             let object = resolved.modelClass.init()
             try context.enterObject()
@@ -106,8 +106,8 @@ extension ModelObject {
     /// Loads values into a new object: migration, values, unknown keys, upgrade.
     func loadValues(fromDictionary dictionary: [String: Any], context: LoadContext) throws {
         let metadata = context.metadata(of: type(of: self))
-        guard let keyTable = metadata.keyTable else {
-            let version = try dictionary[ModelObject.versionKey].map { try Self.version($0, context: context) } ?? 1
+        guard let keyTable = metadata.flatKeyTable else {
+            let version = try Self.version(in: dictionary, metadata: metadata, context: context)
             return try loadValuesKeyByKey(
                 fromDictionary: dictionary, version: version, metadata: metadata, context: context)
         }
@@ -127,7 +127,9 @@ extension ModelObject {
         context.enclosingClass = type(of: self)
         defer { context.enclosingClass = enclosingClass }
         let version =
-            try entries.versionPosition.map { try Self.version(entries.dictionary.values[$0], context: context) } ?? 1
+            try entries.versionPosition.map {
+                try Self.version(entries.dictionary.values[$0], metadata: metadata, context: context)
+            } ?? metadata.versionOfUnversionedData
         guard version >= metadata.modelVersion else {
             // Migration rewrites the raw dictionary before it is read: load it the long way.
             return try loadValuesKeyByKey(
@@ -159,15 +161,24 @@ extension ModelObject {
         if version < metadata.modelVersion {
             try runHook("migration from version \(version)") { try type(of: self).migrate(&data, from: version) }
         }
-        var foundCount = data[ModelObject.versionKey] == nil ? 0 : 1
-        for property in metadata.properties {
-            guard let value = data[property.key] else { continue }
+        let layout = metadata.layout
+        var foundCount = layout.versionKey.flatMap { data[$0] } == nil ? 0 : 1
+        for (index, property) in metadata.properties.enumerated() where property.path.isEmpty {
+            guard
+                let value = layout.hasAlternatives
+                    ? Self.value(ofProperty: index, in: data, layout: layout) : data[property.key]
+            else { continue }
             foundCount += 1
             try load(value, into: property, context: context)
         }
-        // Most data holds only saved keys, `version` and `representedClassName`: look for
-        // unknown keys only when the counts say there are some.
-        if foundCount < data.count, data[ModelObject.classNameKey] != nil {
+        for container in layout.containers {
+            guard let value = data[container.key] else { continue }
+            foundCount += 1
+            try loadContainer(container, from: value, metadata: metadata, context: context)
+        }
+        // Most data holds only saved keys and the header: look for unknown keys only when the
+        // counts say there are some.
+        if foundCount < data.count, layout.typeKey.flatMap({ data[$0] }) != nil {
             foundCount += 1
         }
         if foundCount < data.count {
@@ -222,12 +233,67 @@ extension ModelObject {
         }
     }
 
+    /// Keeps the values of the keys that the class does not read: those it does not declare,
+    /// and the alternatives that a better key present outranks.
     private func collectUnknownValues(of data: [String: Any], metadata: ModelMetadata) {
-        for (key, value) in data where metadata.propertiesByKey[key] == nil {
-            if key != ModelObject.versionKey && key != ModelObject.classNameKey {
+        let layout = metadata.layout
+        for (key, value) in data {
+            switch layout.matches[key] {
+            case nil:
                 unknownValues[key] = value
+            case .property(let index)? where layout.hasAlternatives:
+                if layout.keysByProperty[index].first(where: { data[$0] != nil }) != key { unknownValues[key] = value }
+            default:
+                break
             }
         }
+    }
+
+    /// The value of the top-level property at `index`: under the first of its keys that `data`
+    /// has, its own first.
+    private static func value(ofProperty index: Int, in data: [String: Any], layout: DataLayout) -> Any? {
+        for key in layout.keysByProperty[index] {
+            if let value = data[key] { return value }
+        }
+        return nil
+    }
+
+    /// Loads the properties that live inside the nested object `value`, which the data has
+    /// under `container`'s key, and keeps the nested object's other keys as the unknown value
+    /// under that key; `null` counts as no nested object.
+    ///
+    /// A value on the way that is not an object is an error at its key path; a lenient load
+    /// records it and keeps the value, which is then written back in place of the properties
+    /// beneath it.
+    func loadContainer(
+        _ container: PathContainer, from value: Any, metadata: ModelMetadata, context: LoadContext
+    ) throws {
+        if value is NSNull { return }
+        guard var rest = FastCast.dictionary(value) else {
+            let error = Self.mismatch(value, expected: "an object", readAs: [String: Any].self)
+            guard context.isLenient else { throw error.prefixed(with: .key(container.key)) }
+            context.recordKeptValueIssue(error.prefixed(with: .key(container.key)))
+            unknownValues[container.key] = value
+            return
+        }
+        for member in container.members {
+            let property = metadata.properties[member.property]
+            let found: Any?
+            do {
+                found = try PathContainer.take(member.path[...], from: &rest)
+            } catch {
+                let problem = Self.mismatch(error.value, expected: "an object", readAs: [String: Any].self)
+                    .prefixed(with: container.blockedKeyPath(of: member, at: error))
+                guard context.isLenient else { throw problem }
+                context.recordKeptValueIssue(problem)
+                continue
+            }
+            guard let found else { continue }
+            try context.within(Array(property.keyPath.dropLast())) {
+                try load(found, into: property, context: context)
+            }
+        }
+        if !rest.isEmpty { unknownValues[container.key] = rest }
     }
 
     private func runHook(_ name: String, _ body: () throws -> Void) throws {
@@ -240,15 +306,26 @@ extension ModelObject {
         }
     }
 
-    /// The version that the dictionary form's `version` holds; problems are reported, and
+    /// The version of `dictionary`, the dictionary form of an object of the class that
+    /// `metadata` describes.
+    static func version(in dictionary: [String: Any], metadata: ModelMetadata, context: LoadContext) throws -> Int {
+        guard let versionKey = metadata.layout.versionKey, let value = dictionary[versionKey] else {
+            return metadata.versionOfUnversionedData
+        }
+        return try version(value, metadata: metadata, context: context)
+    }
+
+    /// The version that the dictionary form's version key holds; problems are reported, and
     /// leave version 1.
-    static func version(_ value: Any, context: LoadContext) throws -> Int {
+    static func version(_ value: Any, metadata: ModelMetadata, context: LoadContext) throws -> Int {
         // The common case, a plain integer, without the bookkeeping of error paths.
         if case .int(let number)? = SavedNumber(value), let version = Int(exactly: number) {
             return version
         }
         do {
-            return try context.within(.key(versionKey)) { try Int._make(savedValue: value, context: context) }
+            return try context.within(.key(metadata.layout.versionKey ?? "")) {
+                try Int._make(savedValue: value, context: context)
+            }
         } catch let error as ModelError {
             try context.report(error)
             return 1

@@ -91,7 +91,7 @@ extension ModelObject {
     /// Reads the entries of the object at the reader into `fixedObject`, or into a new object
     /// of this class or of the subclass that the data names.
     ///
-    /// Data as ModelKit writes it, with `version` and `representedClassName` first and each key
+    /// Data as ModelKit writes it, with the version and the class name first and each key
     /// once, is read in one pass. Otherwise the object is read again once the data says how:
     /// into another class when the class name comes late, or the dictionary way when the data
     /// needs migration, repeats a key the class reads, or the class has no key table.
@@ -157,7 +157,8 @@ extension ModelObject {
         let enclosingClass = context.enclosingClass
         context.enclosingClass = modelClass
         defer { context.enclosingClass = enclosingClass }
-        var found = FoundProperties(count: metadata.properties.count)
+        // The properties found, by index, then the containers, after them.
+        var found = FoundProperties(count: metadata.properties.count + metadata.layout.containers.count)
         var expected = 0
         while hasEntry {
             let key: JSONReader.StringToken
@@ -174,6 +175,8 @@ extension ModelObject {
                         at: index, metadata: metadata, keyTable: keyTable, from: &reader, context: context)
                 else { return stop(.dictionary, reader: &reader, at: start, since: marks, context: context) }
                 expected = index + 1
+            } else if case .container(let index)? = match, found.insert(metadata.properties.count + index) {
+                try object.readContainer(at: index, metadata: metadata, from: &reader, context: context)
             } else {
                 context.enclosingClass = enclosingClass
                 let entries = OtherEntryReading(
@@ -191,7 +194,7 @@ extension ModelObject {
                 .again(chosenClass, mayReuse: false), reader: &reader, at: start, since: marks,
                 context: context)
         }
-        try object.finishLoading(version: header.version, metadata: metadata)
+        try object.finishLoading(version: header.dataVersion(for: metadata), metadata: metadata)
         object.keepClassName(of: header.resolved ?? ResolvedClass(modelClass: modelClass))
         return .loaded(object)
     }

@@ -47,8 +47,9 @@ extension ModelObject {
     ) throws -> Pass? {
         let metadata = entries.metadata
         switch match {
-        case .property?:
-            // The second value of a property: the dictionary form keeps the last one.
+        case .property?, .container?:
+            // The second value of a property or a container: the dictionary form keeps the
+            // last one (and decides between a property's own key and its alternatives).
             return .dictionary
         case .version?, .className?:
             let headerKey: ObjectHeader.Key = match == .version ? .version : .className
@@ -69,6 +70,22 @@ extension ModelObject {
             let text = reader.makeString(key)
             return try readUnknownValue(forKey: text, from: &reader, context: context) ? nil : .dictionary
         }
+    }
+
+    /// Reads the nested object of the container at `index`, whose properties load the
+    /// dictionary way: only the properties inside nested objects take this way.
+    @inline(never)
+    func readContainer(at index: Int, metadata: ModelMetadata, from reader: inout JSONReader, context: LoadContext)
+        throws
+    {
+        let container = metadata.layout.containers[index]
+        let value: Any
+        do {
+            value = try reader.readFoundationValue()
+        } catch let settled as SettledError {
+            throw settled.prefixed(with: .key(container.key))
+        }
+        try JSONReader.settled { try loadContainer(container, from: value, metadata: metadata, context: context) }
     }
 
     /// Reads the value of the property at `index`; `false` when it does not fit and a later

@@ -1,17 +1,20 @@
 import Foundation
 
-/// What an object's data says of itself: its `version` and, through `representedClassName`,
-/// its class; read wherever they stand, as ModelKit's reader meets them.
+/// What an object's data says of itself: its version and, through its type key, its class;
+/// read wherever they stand, as ModelKit's reader meets them.
 struct ObjectHeader {
     /// A key of the header.
     enum Key {
         case version
         case className
 
-        var name: String { self == .version ? ModelObject.versionKey : ModelObject.classNameKey }
+        /// The key in the data of a class that `metadata` describes.
+        func name(in metadata: ModelMetadata) -> String {
+            (self == .version ? metadata.layout.versionKey : metadata.layout.typeKey) ?? ""
+        }
     }
 
-    /// The version of the data; 1 when it has none, as for the dictionary form.
+    /// The version of the data, when it has one.
     var version = 1
     var hasVersion = false
     var hasClassName = false
@@ -21,12 +24,18 @@ struct ObjectHeader {
     /// Whether an object of the class that `metadata` describes can load the data's values as
     /// they are: data without a version counts as version 1, and older data is migrated.
     func isCurrent(for metadata: ModelMetadata) -> Bool {
-        hasVersion ? version >= metadata.modelVersion : metadata.modelVersion <= 1
+        hasVersion ? version >= metadata.modelVersion : metadata.versionOfUnversionedData >= metadata.modelVersion
     }
 
-    /// Reads `version` and `representedClassName` where ModelKit writes them, first in an
-    /// object, up to the first other key; `false` when the object repeats one of them, or has
-    /// one again after a value that does not fit.
+    /// The version that the object's values are of: the data's, or what data without one
+    /// counts as.
+    func dataVersion(for metadata: ModelMetadata) -> Int {
+        hasVersion ? version : metadata.versionOfUnversionedData
+    }
+
+    /// Reads the version and the class name where ModelKit writes them, first in an object,
+    /// up to the first other key; `false` when the object repeats one of them, or has one
+    /// again after a value that does not fit.
     ///
     /// - Parameter hasEntry: Whether an entry follows; updated as entries are read.
     @inline(never)
@@ -37,7 +46,10 @@ struct ObjectHeader {
         context: LoadContext,
         hasEntry: inout Bool
     ) throws -> Bool {
-        while hasEntry, let key = reader.readHeaderKey() {
+        let metadata = context.metadata(of: expected)
+        while hasEntry,
+            let key = reader.readHeaderKey(version: metadata.quotedVersionKey, type: metadata.quotedTypeKey)
+        {
             guard try read(key, from: &reader, of: expected, classNames: classNames, context: context) else {
                 return false
             }
@@ -59,6 +71,7 @@ struct ObjectHeader {
         context: LoadContext
     ) throws -> Bool {
         let start = reader.mark
+        let name = key.name(in: context.metadata(of: expected))
         do {
             switch key {
             case .version:
@@ -74,14 +87,14 @@ struct ObjectHeader {
         } catch let settled as SettledError where !settled.isFatal {
             reader.rewind(to: start)
             do {
-                if try reader.hasLaterKey(matching: { reader, later in reader.key(later, equals: key.name) }) {
+                if try reader.hasLaterKey(matching: { reader, later in reader.key(later, equals: name) }) {
                     return false
                 }
             } catch let malformed as SettledError {
-                throw malformed.prefixed(with: .key(key.name))
+                throw malformed.prefixed(with: .key(name))
             }
             try ValueRecovery.skip(
-                after: settled, at: start, issuesFrom: context.issues.count, component: .key(key.name),
+                after: settled, at: start, issuesFrom: context.issues.count, component: .key(name),
                 reader: &reader, context: context)
             return true
         }
@@ -89,9 +102,10 @@ struct ObjectHeader {
 }
 
 extension ModelObject {
-    /// Reads the value of `version`, as ``version(_:context:)`` reads it from the dictionary
-    /// form; plain integers without the dictionary form.
+    /// Reads the value of the version key, as ``version(_:metadata:context:)`` reads it from
+    /// the dictionary form; plain integers without the dictionary form.
     static func readVersion(from reader: inout JSONReader, context: LoadContext) throws -> Int {
+        let metadata = context.metadata(of: self)
         if let version = reader.readSingleDigit() { return version }
         if JSONReader.startsNumber(reader.peekToken()) {
             let start = reader.mark
@@ -102,11 +116,11 @@ extension ModelObject {
             }
             reader.rewind(to: start)
         }
-        let value = try readHeaderValue(of: .version, from: &reader)
-        return try JSONReader.settled { try version(value, context: context) }
+        let value = try readHeaderValue(of: .version, metadata: metadata, from: &reader)
+        return try JSONReader.settled { try version(value, metadata: metadata, context: context) }
     }
 
-    /// Reads the value of `representedClassName` and what it resolves to, through
+    /// Reads the value of the type key and what it resolves to, through
     /// ``resolveClass(named:metadata:context:use:)``, as for the dictionary form.
     static func readClassName(from reader: inout JSONReader, use: ClassNameUse, context: LoadContext) throws
         -> ResolvedClass
@@ -122,16 +136,18 @@ extension ModelObject {
             }
             value = reader.makeString(token)
         } else {
-            value = try readHeaderValue(of: .className, from: &reader)
+            value = try readHeaderValue(of: .className, metadata: metadata, from: &reader)
         }
         return try JSONReader.settled { try resolveClass(named: value, metadata: metadata, context: context, use: use) }
     }
 
-    private static func readHeaderValue(of key: ObjectHeader.Key, from reader: inout JSONReader) throws -> Any {
+    private static func readHeaderValue(
+        of key: ObjectHeader.Key, metadata: ModelMetadata, from reader: inout JSONReader
+    ) throws -> Any {
         do {
             return try reader.readFoundationValue()
         } catch let settled as SettledError {
-            throw settled.prefixed(with: .key(key.name))
+            throw settled.prefixed(with: .key(key.name(in: metadata)))
         }
     }
 }

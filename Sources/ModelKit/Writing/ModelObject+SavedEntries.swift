@@ -2,10 +2,12 @@ import Foundation
 
 extension ModelObject {
     /// Writes what this object writes, each entry once, in `order`, through `writer`:
-    /// `version` (its newer version or the class's `modelVersion`), `representedClassName`
-    /// (a kept class name or the name that `options` give the class), each saved property in
-    /// declaration order, or the value that a lenient load kept in its place, then the
-    /// unknown values.
+    /// the version (its newer version or the class's `modelVersion`) and the class name (a
+    /// kept class name or the name that `options` give the class) under the class's header
+    /// keys, unless it has none or `options` leave the header out; each saved property in
+    /// declaration order, or the value that a lenient load kept in its place, with the
+    /// properties inside one nested object written together as that object where the first
+    /// of them stands; then the unknown values.
     ///
     /// A `ModelError` that `writer` throws for an entry is prefixed with the entry's key, here
     /// and nowhere else.
@@ -33,14 +35,28 @@ extension ModelObject {
             for entry in entries { try entry.write(with: &writer, into: &output) }
             return
         }
-        try writer.writeVersion(newerVersion ?? metadata.modelVersion, into: &output)
-        if let keptClassName {
-            try writer.writeClassName(keptClassName, isKept: true, into: &output)
-        } else {
-            try writer.writeClassName(options.className(of: metadata), isKept: false, into: &output)
+        let layout = metadata.layout
+        let writesHeader = !options.contains(.withoutHeader)
+        if writesHeader, let versionKey = layout.versionKey {
+            try writer.writeVersion(newerVersion ?? metadata.modelVersion, key: versionKey, into: &output)
+        }
+        if writesHeader, let typeKey = layout.typeKey {
+            if let keptClassName {
+                try writer.writeClassName(keptClassName, key: typeKey, isKept: true, into: &output)
+            } else {
+                try writer.writeClassName(options.className(of: metadata), key: typeKey, isKept: false, into: &output)
+            }
         }
         let hasSkippedValues = !skippedValues.isEmpty
-        for property in metadata.properties {
+        let isFlat = layout.containers.isEmpty
+        for (index, property) in metadata.properties.enumerated() {
+            if !isFlat, let container = layout.firstContainer(ofProperty: index) {
+                if let container {
+                    try SavedEntry.container(container, kept: unknownValues[container.key])
+                        .write(with: &writer, into: &output)
+                }
+                continue
+            }
             if hasSkippedValues {
                 try savedEntry(for: property).write(with: &writer, into: &output)
                 continue
@@ -53,11 +69,12 @@ extension ModelObject {
         }
         guard !unknownValues.isEmpty else { return }
         if order == .unordered {
-            for (key, value) in unknownValues {
+            for (key, value) in unknownValues where isFlat || !layout.isContainer(key) {
                 try SavedEntry.unknownValue(key: key, value).write(with: &writer, into: &output)
             }
         } else {
-            for (key, value) in unknownValues.sorted(by: { JSONWriter.keyOrder($0.key, $1.key) }) {
+            for (key, value) in unknownValues.sorted(by: { JSONWriter.keyOrder($0.key, $1.key) })
+            where isFlat || !layout.isContainer(key) {
                 try SavedEntry.unknownValue(key: key, value).write(with: &writer, into: &output)
             }
         }
@@ -80,33 +97,51 @@ extension ModelObject {
     ) -> [SavedEntry] {
         var entries: [SavedEntry] = []
         entries.reserveCapacity(metadata.properties.count + unknownValues.count + 2)
-        entries.append(.version(newerVersion ?? metadata.modelVersion))
-        entries.append(className(options: options, metadata: metadata))
-        for property in metadata.properties { entries.append(savedEntry(for: property)) }
-        for (key, value) in unknownValues { entries.append(.unknownValue(key: key, value)) }
+        let layout = metadata.layout
+        if !options.contains(.withoutHeader) {
+            if let versionKey = layout.versionKey {
+                entries.append(.version(newerVersion ?? metadata.modelVersion, key: versionKey))
+            }
+            if let typeKey = layout.typeKey {
+                entries.append(className(key: typeKey, options: options, metadata: metadata))
+            }
+        }
+        for (index, property) in metadata.properties.enumerated() {
+            switch layout.firstContainer(ofProperty: index) {
+            case nil: entries.append(savedEntry(for: property))
+            case let container??: entries.append(.container(container, kept: unknownValues[container.key]))
+            case .some(nil): break
+            }
+        }
+        for (key, value) in unknownValues where !layout.isContainer(key) {
+            entries.append(.unknownValue(key: key, value))
+        }
         return entries
     }
 
-    private func className(options: WriteOptions, metadata: ModelMetadata) -> SavedEntry {
-        guard let keptClassName else { return .className(options.className(of: metadata), isKept: false) }
-        return .className(keptClassName, isKept: true)
+    private func className(key: String, options: WriteOptions, metadata: ModelMetadata) -> SavedEntry {
+        guard let keptClassName else { return .className(options.className(of: metadata), key: key, isKept: false) }
+        return .className(keptClassName, key: key, isKept: true)
     }
 }
 
 /// One entry of what a model object writes, for the writers that handle entries one by one.
 enum SavedEntry {
-    case version(Int)
-    case className(String, isKept: Bool)
+    case version(Int, key: String)
+    case className(String, key: String, isKept: Bool)
     case property(AnySavedProperty)
     case keptValue(AnySavedProperty, Any)
+    /// A nested object that properties live inside, with the unknown value kept under its
+    /// key: the nested object's other keys.
+    case container(PathContainer, kept: Any?)
     case unknownValue(key: String, Any)
 
     /// The key that the entry is written under.
     var key: String {
         switch self {
-        case .version: ModelObject.versionKey
-        case .className: ModelObject.classNameKey
+        case .version(_, let key), .className(_, let key, _): key
         case .property(let property), .keptValue(let property, _): property.key
+        case .container(let container, _): container.key
         case .unknownValue(let key, _): key
         }
     }
@@ -115,8 +150,10 @@ enum SavedEntry {
     func write<Writer: SavedEntryWriter>(with writer: inout Writer, into output: inout Writer.Output) throws {
         do {
             switch self {
-            case .version(let version): try writer.writeVersion(version, into: &output)
-            case .className(let name, let isKept): try writer.writeClassName(name, isKept: isKept, into: &output)
+            case .version(let version, let key): try writer.writeVersion(version, key: key, into: &output)
+            case .className(let name, let key, let isKept):
+                try writer.writeClassName(name, key: key, isKept: isKept, into: &output)
+            case .container(let container, let kept): try writer.writeContainer(container, kept: kept, into: &output)
             case .property(let property): try writer.writeProperty(property, into: &output)
             case .keptValue(let property, let value): try writer.writeKeptValue(value, of: property, into: &output)
             case .unknownValue(let key, let value): try writer.writeUnknownValue(value, forKey: key, into: &output)

@@ -32,9 +32,6 @@ extension ModelObject {
         return result
     }
 
-    static let versionKey = "version"
-    static let classNameKey = "representedClassName"
-
     /// The JSON form, as UTF-8 bytes.
     ///
     /// Pretty-printed by default, with keys in a fixed order, so the same object always gives

@@ -19,7 +19,7 @@ extension ModelObject: JSONObjectWritable {
         let metadata = ModelMetadata.of(type(of: self))
         let order: SavedEntryOrder = writer.options.contains(.sortedKeys) ? .sortedKeys : .jsonForm
         writer.beginObject()
-        var entryWriter = JSONEntryWriter(object: self)
+        var entryWriter = JSONEntryWriter(object: self, metadata: metadata)
         try writeSavedEntries(
             with: &entryWriter, into: &writer, metadata: metadata, options: writer.options, order: order)
         writer.endObject(isEmpty: entryWriter.isFirst)
@@ -29,30 +29,49 @@ extension ModelObject: JSONObjectWritable {
 /// Writes an object's entries as the members of a JSON object, the saved properties straight
 /// from their storage.
 private struct JSONEntryWriter: SavedEntryWriter {
-    private static let quotedVersionKey = JSONWriter.quotedKey(ModelObject.versionKey, escapingSlashes: true)
-    private static let quotedClassNameKey = JSONWriter.quotedKey(ModelObject.classNameKey, escapingSlashes: true)
-
     let object: ModelObject
+    let metadata: ModelMetadata
     /// Whether no member is written yet, so that the next one needs no comma.
     private(set) var isFirst = true
 
-    init(object: ModelObject) {
+    init(object: ModelObject, metadata: ModelMetadata) {
         self.object = object
+        self.metadata = metadata
     }
 
     @inline(__always)
-    mutating func writeVersion(_ version: Int, into writer: inout JSONWriter) {
-        writer.writeKey(quoted: Self.quotedVersionKey, isFirst: isFirst)
+    mutating func writeVersion(_ version: Int, key: String, into writer: inout JSONWriter) {
+        writeHeaderKey(key, quoted: metadata.quotedVersionKey, into: &writer)
         writer.writeInteger(version)
         isFirst = false
     }
 
     @inline(__always)
-    mutating func writeClassName(_ name: String, isKept: Bool, into writer: inout JSONWriter) {
-        writer.writeKey(quoted: Self.quotedClassNameKey, isFirst: isFirst)
+    mutating func writeClassName(_ name: String, key: String, isKept: Bool, into writer: inout JSONWriter) {
+        writeHeaderKey(key, quoted: metadata.quotedTypeKey, into: &writer)
         writer.writeString(name)
         if isKept { writer.hasWrittenKeptValues = true }
         isFirst = false
+    }
+
+    /// Writes a header key, from its quoted form when it has one that every writer writes
+    /// alike: without escapes or slashes.
+    @inline(__always)
+    private func writeHeaderKey(_ key: String, quoted: [UInt8], into writer: inout JSONWriter) {
+        if !quoted.isEmpty && !quoted.contains(UInt8(ascii: "/")) {
+            writer.writeKey(quoted: quoted, isFirst: isFirst)
+        } else {
+            writer.writeKey(key, isFirst: isFirst)
+        }
+    }
+
+    mutating func writeContainer(_ container: PathContainer, kept: Any?, into writer: inout JSONWriter) throws {
+        let context = SaveContext(options: writer.options)
+        let value = try object.containerValue(container, kept: kept) { [object] property in
+            try object.writtenValue(of: property, context: context)
+        }
+        guard let value else { return }
+        try writeUnknownValue(value, forKey: container.key, into: &writer)
     }
 
     @inline(__always)

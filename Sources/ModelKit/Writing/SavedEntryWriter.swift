@@ -10,12 +10,17 @@ protocol SavedEntryWriter {
     /// What the writer writes into, such as a dictionary or a `JSONWriter`.
     associatedtype Output
 
-    /// Writes `version`: the newer version that the object was loaded with, or its class's.
-    mutating func writeVersion(_ version: Int, into output: inout Output) throws
+    /// Writes the version under `key`: the newer version that the object was loaded with, or
+    /// its class's.
+    mutating func writeVersion(_ version: Int, key: String, into output: inout Output) throws
 
-    /// Writes `representedClassName`; `isKept` when it is a name kept from loaded data that
-    /// named no class this program has.
-    mutating func writeClassName(_ name: String, isKept: Bool, into output: inout Output) throws
+    /// Writes the class name under `key`; `isKept` when it is a name kept from loaded data
+    /// that named no class this program has.
+    mutating func writeClassName(_ name: String, key: String, isKept: Bool, into output: inout Output) throws
+
+    /// Writes the nested object that the properties of `container` live inside, built on
+    /// `kept`, the unknown value under its key (see ``ModelObject/containerValue(_:kept:valueOf:)``).
+    mutating func writeContainer(_ container: PathContainer, kept: Any?, into output: inout Output) throws
 
     /// Writes a saved property from its storage; a `nil` optional writes nothing.
     mutating func writeProperty(_ property: AnySavedProperty, into output: inout Output) throws
@@ -41,13 +46,20 @@ protocol DictionaryFormEntryWriter: SavedEntryWriter {
 
 extension DictionaryFormEntryWriter {
     @inline(__always)
-    mutating func writeVersion(_ version: Int, into output: inout Output) {
-        write(version, forKey: ModelObject.versionKey, into: &output)
+    mutating func writeVersion(_ version: Int, key: String, into output: inout Output) {
+        write(version, forKey: key, into: &output)
     }
 
     @inline(__always)
-    mutating func writeClassName(_ name: String, isKept: Bool, into output: inout Output) {
-        write(name, forKey: ModelObject.classNameKey, into: &output)
+    mutating func writeClassName(_ name: String, key: String, isKept: Bool, into output: inout Output) {
+        write(name, forKey: key, into: &output)
+    }
+
+    mutating func writeContainer(_ container: PathContainer, kept: Any?, into output: inout Output) throws {
+        let value = try object.containerValue(container, kept: kept) { [context, object] property in
+            try object.writtenValue(of: property, context: context)
+        }
+        write(value, forKey: container.key, into: &output)
     }
 
     @inline(__always)

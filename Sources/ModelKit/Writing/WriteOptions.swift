@@ -2,8 +2,9 @@
 ///
 /// The default, `[]`, writes pretty-printed JSON in the layout of Foundation's
 /// `JSONSerialization` (`"key" : value`, two-space indent) with keys in a fixed order:
-/// `version`, `representedClassName`, the saved keys in declaration order, then the
-/// preserved unknown keys.
+/// the header (`version`, `representedClassName`; see ``ModelObject/versionKey`` and
+/// ``ModelObject/typeKey``), the saved keys in declaration order, then the preserved unknown
+/// keys.
 public struct WriteOptions: OptionSet, Sendable, Hashable {
     /// The bits of the options.
     public let rawValue: Int
@@ -45,4 +46,12 @@ public struct WriteOptions: OptionSet, Sendable, Hashable {
     /// formatter drops them; ``DateValue/distantPast`` is written as DejalObject wrote it.
     /// <doc:MovingFromDejalObject> lists what survives a trip through DejalObject.
     public static let dejalObjectFormat = WriteOptions(rawValue: 1 << 4)
+    /// Leaves the header out of every model object written: its version and its class name
+    /// (``ModelObject/versionKey`` and ``ModelObject/typeKey``), type tags included.
+    ///
+    /// For request bodies to servers that reject keys they do not know. Data written so
+    /// reads back as data without a version, version 1, and as the class it is read into;
+    /// migration then runs for a class whose ``ModelObject/modelVersion`` is higher. A class
+    /// whose data never has a header says so with `nil` keys instead.
+    public static let withoutHeader = WriteOptions(rawValue: 1 << 5)
 }

@@ -1,0 +1,207 @@
+import Foundation
+
+/// Where a class's values live in its data: what each key at the top level of an object
+/// names, and which keys hold nested objects that properties live inside.
+///
+/// Built once per class from its saved properties and its header keys; both ways of reading
+/// and every writer follow it.
+struct DataLayout: Sendable {
+    /// The key of the data's version, or `nil` when the class's data has none.
+    let versionKey: String?
+    /// The key of the class's name, or `nil` when the class's data has none.
+    let typeKey: String?
+    /// The nested objects that properties live inside, in the order their first property is
+    /// declared.
+    let containers: [PathContainer]
+    /// What each key at the top level names: a property's own key or one of its
+    /// alternatives, a header key, or a container.
+    let matches: [String: KeyTable.Match]
+    /// For each property, its own key followed by its alternatives, in order of preference;
+    /// empty for a property inside a container.
+    let keysByProperty: [[String]]
+    /// Whether a property has alternative keys.
+    let hasAlternatives: Bool
+    /// The index of each property's container, or `nil` for a property of the top level.
+    let containerIndexes: [Int?]
+
+    /// Whether `key` is one that the class itself writes at the top level: a header key or
+    /// a property's own key. Unknown values may be kept under any other key, including the
+    /// alternatives, whose values loading keeps when a better key is present, and the
+    /// containers, whose other keys they hold.
+    func ownsKey(_ key: String) -> Bool {
+        switch matches[key] {
+        case .version?, .className?: true
+        case .property(let index)?: keysByProperty[index].first == key
+        case .container?, nil: false
+        }
+    }
+
+    /// For a property inside a container, the container when the property is its first
+    /// (where the container is written) and `.some(nil)` for the others; `nil` for a
+    /// property of the top level.
+    @inline(__always)
+    func firstContainer(ofProperty index: Int) -> PathContainer?? {
+        guard let containerIndex = containerIndexes[index] else { return nil }
+        let container = containers[containerIndex]
+        return .some(container.members.first?.property == index ? container : nil)
+    }
+
+    /// Whether `key` is that of a container.
+    func isContainer(_ key: String) -> Bool {
+        if case .container? = matches[key] { return true }
+        return false
+    }
+
+    /// Whether every property is found under one key of the top level.
+    var isFlat: Bool { containers.isEmpty && !hasAlternatives }
+
+    /// The layout of `properties` under the header keys given; stops at a declaration error,
+    /// which depends only on the class's declarations, so it shows on the class's first use.
+    init(properties: [AnySavedProperty], versionKey: String?, typeKey: String?, of modelClass: ModelObject.Type) {
+        self.versionKey = versionKey
+        self.typeKey = typeKey
+        var matches: [String: KeyTable.Match] = [:]
+        func claim(_ key: String, _ match: KeyTable.Match, by name: String) {
+            if let existing = matches[key] {
+                guard existing != match else { return }
+                preconditionFailure(
+                    "\(modelClass) declares the key \"\(key)\" twice: for \(name) and for \(Self.name(of: existing, properties))"
+                )
+            }
+            matches[key] = match
+        }
+        if let versionKey { claim(versionKey, .version, by: "the version (versionKey)") }
+        if let typeKey { claim(typeKey, .className, by: "the class name (typeKey)") }
+        var containers: [PathContainer] = []
+        var containerIndexes: [Int?] = []
+        var keysByProperty: [[String]] = []
+        for (index, property) in properties.enumerated() {
+            let name = "the property stored as \"\(property.displayKey)\""
+            guard let outer = property.path.first else {
+                claim(property.key, .property(index), by: name)
+                for alternative in property.alternatives {
+                    claim(alternative, .property(index), by: name)
+                }
+                keysByProperty.append([property.key] + property.alternatives)
+                containerIndexes.append(nil)
+                continue
+            }
+            precondition(
+                property.alternatives.isEmpty,
+                "\(modelClass) declares alternative keys for \(name), which lives inside nested objects")
+            keysByProperty.append([])
+            if let existing = containers.firstIndex(where: { $0.key == outer }) {
+                containers[existing].add(property: index, path: property.path, of: modelClass)
+                containerIndexes.append(existing)
+            } else {
+                claim(outer, .container(containers.count), by: name)
+                var container = PathContainer(key: outer)
+                container.add(property: index, path: property.path, of: modelClass)
+                containerIndexes.append(containers.count)
+                containers.append(container)
+            }
+        }
+        self.containers = containers
+        self.matches = matches
+        self.keysByProperty = keysByProperty
+        self.containerIndexes = containerIndexes
+        hasAlternatives = properties.contains { !$0.alternatives.isEmpty }
+    }
+
+    private static func name(of match: KeyTable.Match, _ properties: [AnySavedProperty]) -> String {
+        switch match {
+        case .property(let index): "the property stored as \"\(properties[index].displayKey)\""
+        case .version: "the version (versionKey)"
+        case .className: "the class name (typeKey)"
+        case .container: "the nested object that properties live inside"
+        }
+    }
+}
+
+/// A nested object of the data, at a key of the top level, that saved properties live inside
+/// (`@Saved(path: "stats", "stars")`).
+///
+/// Loading takes the properties' values out of the nested object and keeps what is left, its
+/// other keys, in ``ModelObject/unknownValues`` under the container's key; writing puts the
+/// properties' values back into what was kept, so the nested object goes back whole.
+struct PathContainer: Sendable {
+    /// The key of the nested object at the top level.
+    let key: String
+    /// The properties inside, by index, each with its keys below ``key``, ending with the
+    /// value's own key.
+    private(set) var members: [(property: Int, path: [String])] = []
+
+    init(key: String) {
+        self.key = key
+    }
+
+    mutating func add(property index: Int, path: [String], of modelClass: ModelObject.Type) {
+        let inner = Array(path.dropFirst())
+        for member in members {
+            let shorter = min(member.path.count, inner.count)
+            precondition(
+                Array(member.path.prefix(shorter)) != Array(inner.prefix(shorter)),
+                "\(modelClass) declares two saved properties at \(ModelKeyPath(path.map { .key($0) })) and "
+                    + "\(ModelKeyPath(([key] + member.path).map { .key($0) })): one would hold the other")
+        }
+        members.append((index, inner))
+    }
+
+    /// The key path of the value that blocks the way to `member`.
+    func blockedKeyPath(of member: (property: Int, path: [String]), at blocked: PathBlocked)
+        -> [ModelKeyPath.Component]
+    {
+        ([key] + member.path.prefix(blocked.depth)).map { .key($0) }
+    }
+
+    /// The value at `path` inside `dictionary`, and `dictionary` without it; `nil` for the
+    /// value when the path leads nowhere. The failing key path is thrown when a value on
+    /// the way is not a dictionary.
+    static func take(_ path: ArraySlice<String>, from dictionary: inout [String: Any]) throws(PathBlocked) -> Any? {
+        guard let key = path.first else { return nil }
+        guard path.count > 1 else { return dictionary.removeValue(forKey: key) }
+        guard let next = dictionary[key] else { return nil }
+        guard var inner = FastCast.dictionary(next) else { throw PathBlocked(depth: 1, value: next) }
+        let value: Any?
+        do {
+            value = try take(path.dropFirst(), from: &inner)
+        } catch {
+            throw PathBlocked(depth: error.depth + 1, value: error.value)
+        }
+        if value != nil {
+            dictionary[key] = inner.isEmpty ? nil : inner
+        }
+        return value
+    }
+
+    /// Puts `value` at `path` inside `dictionary`, creating the dictionaries on the way;
+    /// `false`, leaving `dictionary` as it was, when a value on the way is not a dictionary,
+    /// which is then kept.
+    @discardableResult
+    static func put(_ value: Any, at path: ArraySlice<String>, in dictionary: inout [String: Any]) -> Bool {
+        guard let key = path.first else { return false }
+        guard path.count > 1 else {
+            dictionary[key] = value
+            return true
+        }
+        var inner: [String: Any]
+        if let next = dictionary[key] {
+            guard let existing = FastCast.dictionary(next) else { return false }
+            inner = existing
+        } else {
+            inner = [:]
+        }
+        guard put(value, at: path.dropFirst(), in: &inner) else { return false }
+        dictionary[key] = inner
+        return true
+    }
+}
+
+/// A value on the way to a property inside nested objects that is not an object.
+struct PathBlocked: Error, @unchecked Sendable {
+    // Thrown and caught within one load, on one thread.
+    /// How many keys of the path lead to the value.
+    let depth: Int
+    /// The value.
+    let value: Any
+}

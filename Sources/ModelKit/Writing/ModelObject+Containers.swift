@@ -1,0 +1,37 @@
+import Foundation
+
+extension ModelObject {
+    /// The nested object that the properties of `container` live inside, as written: `kept`,
+    /// the unknown value under the container's key that holds the nested object's other keys,
+    /// with each property's value put at its path; `nil` when there is nothing to write.
+    ///
+    /// A kept value that is not an object, which a lenient load found where an object
+    /// belongs, is written back as it was, in place of the properties beneath it; so is one
+    /// that blocks the way to a property deeper inside.
+    ///
+    /// - Parameter valueOf: The dictionary form of a property's value; `nil` for `nil`.
+    func containerValue(
+        _ container: PathContainer,
+        kept: Any?,
+        valueOf: (AnySavedProperty) throws -> Any?
+    ) throws -> Any? {
+        var result: [String: Any] = [:]
+        if let kept {
+            guard let dictionary = FastCast.dictionary(kept) else { return kept }
+            result = dictionary
+        }
+        let properties = ModelMetadata.of(type(of: self)).properties
+        for member in container.members {
+            let property = properties[member.property]
+            let value: Any?
+            do {
+                value = try valueOf(property)
+            } catch let error as ModelError {
+                throw error.prefixed(with: Array(property.keyPath.dropFirst()))
+            }
+            guard let value else { continue }
+            PathContainer.put(value, at: member.path[...], in: &result)
+        }
+        return result.isEmpty && kept == nil ? nil : result
+    }
+}

@@ -24,8 +24,9 @@ struct DataLayout: Sendable {
     /// The index of each property's container, or `nil` for a property of the top level.
     let containerIndexes: [Int?]
 
-    /// Whether `key` is one that the class itself writes at the top level: a header key or
-    /// a property's own key. Unknown values may be kept under any other key, including the
+    /// Whether `key` is one that the class itself writes at the top level.
+    ///
+    /// Those are the header keys and the properties' own keys. Unknown values may be kept under any other key, including the
     /// alternatives, whose values loading keeps when a better key is present, and the
     /// containers, whose other keys they hold.
     func ownsKey(_ key: String) -> Bool {
@@ -154,9 +155,11 @@ struct PathContainer: Sendable {
         ([key] + member.path.prefix(blocked.depth)).map { .key($0) }
     }
 
-    /// The value at `path` inside `dictionary`, and `dictionary` without it; `nil` for the
-    /// value when the path leads nowhere. The failing key path is thrown when a value on
-    /// the way is not a dictionary.
+    /// Takes the value at `path` out of `dictionary`.
+    ///
+    /// - Returns: The value, or `nil` when the path leads nowhere; `dictionary` keeps the rest,
+    ///   without the nested dictionaries that taking the value emptied.
+    /// - Throws: Where the way is blocked, when a value on it is not a dictionary.
     static func take(_ path: ArraySlice<String>, from dictionary: inout [String: Any]) throws(PathBlocked) -> Any? {
         guard let key = path.first else { return nil }
         guard path.count > 1 else { return dictionary.removeValue(forKey: key) }

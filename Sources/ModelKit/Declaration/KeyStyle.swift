@@ -53,6 +53,7 @@ public struct KeyStyle: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// The style's name, such as `snakeCase`.
     public var description: String {
         switch style {
         case .propertyName: "propertyName"

@@ -1,0 +1,79 @@
+import Foundation
+import ModelKit
+import ModelKitTestSupport
+import Testing
+
+@Suite struct TypeTagTests {
+    init() { registerTaggedShapes() }
+
+    static let drawingJSON = #"""
+        {"type": "drawing",
+         "shapes": [{"type": "circle", "radius": 2}, {"type": "square", "side": 3, "name": "box"}, {"name": "plain"}],
+         "named": {"sun": {"type": "circle", "radius": 9}},
+         "main": {"radius": 4, "type": "circle"}}
+        """#
+
+    @Test func tagsPickTheSubclassesOfPropertiesArraysAndDictionaries() throws {
+        let drawing = try loadThroughBothReaders(TaggedDrawing.self, Self.drawingJSON)
+        #expect(
+            drawing.shapes.map { String(describing: type(of: $0)) } == ["TaggedCircle", "TaggedSquare", "TaggedShape"])
+        #expect((drawing.shapes[0] as? TaggedCircle)?.radius == 2)
+        #expect((drawing.shapes[1] as? TaggedSquare)?.side == 3)
+        #expect((drawing.named["sun"] as? TaggedCircle)?.radius == 9)
+        #expect((drawing.main as? TaggedCircle)?.radius == 4)
+        #expect(drawing.shapes[0].unknownValues.isEmpty)
+    }
+
+    @Test func theTagIsWrittenBack() throws {
+        let drawing = try TaggedDrawing(json: Self.drawingJSON)
+        let text = try drawing.jsonString(options: .compact)
+        #expect(text.contains(#"{"type":"circle","name":"","radius":2}"#))
+        #expect(text.hasPrefix(#"{"type":"drawing","#))
+        let written = try writtenObject(Data(text.utf8))
+        #expect((written["shapes"] as? [NSDictionary])?.map { $0["type"] as? String } == ["circle", "square", "shape"])
+        #expect(try TaggedDrawing(json: text) == drawing)
+        #expect(try writtenObject(JSONEncoder().encode(drawing)) == written)
+        #expect(try JSONDecoder().decode(TaggedDrawing.self, from: Data(text.utf8)) == drawing)
+        #expect(try ModelSnapshot(drawing).makeModel() == drawing)
+    }
+
+    @Test func makePicksTheTaggedSubclass() throws {
+        for options: LoadOptions in [[], .foundationReader] {
+            let shape = try TaggedShape.make(json: #"{"type": "square", "side": 5}"#, options: options)
+            #expect((shape as? TaggedSquare)?.side == 5)
+            let dictionaryShape = try TaggedShape.make(dictionary: ["type": "circle", "radius": 1.5], options: options)
+            #expect((dictionaryShape as? TaggedCircle)?.radius == 1.5)
+        }
+    }
+
+    @Test func anUnknownTagLoadsAsTheDeclaredClassAndIsKept() throws {
+        let json = #"{"shapes": [{"type": "hexagon", "sides": 6, "name": "hex"}]}"#
+        let drawing = try loadThroughBothReaders(TaggedDrawing.self, json)
+        let shape = try #require(drawing.shapes.first)
+        #expect(type(of: shape) == TaggedShape.self)
+        #expect(shape.name == "hex")
+        #expect(shape.unknownValues["sides"] as? Int == 6)
+        let written = try writtenObject(drawing.jsonData())
+        #expect((written["shapes"] as? [NSDictionary])?.first == ["type": "hexagon", "sides": 6, "name": "hex"])
+    }
+
+    @Test func aTagOutsideTheDeclaredClassIsAnError() throws {
+        for options: LoadOptions in [[], .foundationReader] {
+            let error = try #require(throws: ModelError.self) {
+                try TaggedDrawing(
+                    json: #"{"shapes": [{"type": "circle"}, {"type": "note", "text": "x"}]}"#, options: options)
+            }
+            #expect(error.keyPath.description == "shapes[1].type")
+            #expect(throws: ModelError.self) { try TaggedShape.make(json: #"{"type": "note"}"#, options: options) }
+            #expect(throws: ModelError.self) { try TaggedShape.make(json: #"{"type": "hexagon"}"#, options: options) }
+        }
+    }
+
+    @Test func theTagIsNotAnUnknownValueOrAProperty() throws {
+        let circle = try TaggedCircle(json: #"{"type": "circle", "radius": 3}"#)
+        #expect(circle.unknownValues.isEmpty)
+        circle[extra: "type"] = "square"
+        #expect(circle.unknownValues.isEmpty)
+        #expect(try writtenObject(circle.jsonData()) == ["type": "circle", "name": "", "radius": 3])
+    }
+}

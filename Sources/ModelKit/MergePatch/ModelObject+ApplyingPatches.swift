@@ -190,7 +190,16 @@ extension ModelObject {
             source = try JSONMergePatch.merged(value, into: target)
         }
         let marks = context.marks
-        let newValue = try property.makeValue(from: source, context: context)
+        let newValue: Any
+        do {
+            newValue = try property.makeValue(from: source, context: context)
+        } catch {
+            guard let fallback = property.fallback, fallback.isUnknownRawValue(source, context) else { throw error }
+            context.forgetIssues(since: marks)
+            plan.values.append((property, fallback.value))
+            plan.keptRawValues.append((property, source))
+            return
+        }
         if !context.hasDroppedValues(since: marks) {
             plan.values.append((property, newValue))
         }
@@ -224,6 +233,9 @@ extension ModelObject {
                 for (property, value) in plan.values {
                     property.assign(value, to: self)
                 }
+                for (property, rawValue) in plan.keptRawValues {
+                    skippedValues[property.offset] = SkippedValue(savedValue: rawValue, loadedValue: nil)
+                }
                 for (key, value) in plan.unknownValues {
                     replaceUnknownValue(forKey: key, with: value)
                 }
@@ -251,6 +263,8 @@ extension ModelObject {
 /// checked before anything is set, so that a patch that does not fit changes nothing.
 private struct MergePatchPlan {
     var values: [(property: AnySavedProperty, value: Any)] = []
+    /// The raw values that open enums took their fallback for, kept to write back.
+    var keptRawValues: [(property: AnySavedProperty, rawValue: Any)] = []
     var unknownValues: [(key: String, value: Any?)] = []
     var nestedPlans: [(object: ModelObject, plan: MergePatchPlan)] = []
 }

@@ -218,6 +218,9 @@ extension ModelObject {
         do {
             try property.load(value, into: self, context: context)
         } catch {
+            if let fallback = property.fallback, fallback.isUnknownRawValue(value, context) {
+                return takeFallback(fallback, for: property, keeping: value, since: marks, context: context)
+            }
             context.prefixIssues(since: marks, with: .key(property.key))
             let modelError =
                 (error as? ModelError)?.prefixed(with: .key(property.key))
@@ -231,6 +234,22 @@ extension ModelObject {
         settleLoadedValue(of: property, since: marks, context: context) {
             keepSkippedValue(value, of: property, isPartlyLoaded: true)
         }
+    }
+
+    /// Loads the fallback of an open enum in place of `rawValue`, a raw value that names no
+    /// case, and keeps the raw value to write back until the property is set.
+    @inline(never)
+    private func takeFallback(
+        _ fallback: SavedFallback,
+        for property: AnySavedProperty,
+        keeping rawValue: Any,
+        since marks: LenientMarks,
+        context: LoadContext
+    ) {
+        context.forgetIssues(since: marks)
+        _ = context.takeBackDroppedValues(since: marks)
+        keepSkippedValue(rawValue, of: property, isPartlyLoaded: false)
+        property.setValue(fallback.value, of: self)
     }
 
     /// Keeps the values of the keys that the class does not read: those it does not declare,

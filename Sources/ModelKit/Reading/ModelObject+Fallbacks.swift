@@ -1,0 +1,25 @@
+import Foundation
+
+extension ModelObject {
+    /// The raw value that an open enum property loaded its fallback for, and writes back
+    /// until it is set; `nil` when the property holds a case of its own.
+    ///
+    /// ```swift
+    /// // {"visibility": "internal"}
+    /// @Saved(fallback: .unknown) var visibility = Visibility.public
+    ///
+    /// repository.visibility                            // .unknown
+    /// repository.unknownRawValue(forKey: "visibility")  // "internal"
+    /// ```
+    ///
+    /// - Parameter key: The property's key, as ``savedKeys`` lists it.
+    /// - Returns: The raw value as the data had it, in the dictionary form.
+    public func unknownRawValue(forKey key: String) -> Any? {
+        accessSavedValues()
+        let metadata = ModelMetadata.of(type(of: self))
+        guard !skippedValues.isEmpty,
+            let property = metadata.properties.first(where: { $0.displayKey == key }), property.fallback != nil
+        else { return nil }
+        return skippedValue(of: property)
+    }
+}

@@ -2,26 +2,30 @@ import Foundation
 import ModelKit
 
 // The models of the fixture payloads, as a user maps those APIs: every field of the GitHub user
-// and of the Weibo status, with Swift names and the API's keys.
+// and of the Weibo status, with Swift names and the API's keys (for GitHub, through its key
+// style).
 
 final class GitHubUser: ModelObject {
+    // GitHub's keys are the Swift names in snake case: `avatarURL` is `avatar_url`.
+    override class var keyStyle: KeyStyle { .snakeCase }
+
     @Saved var login = ""
     @Saved var id = 0
-    @Saved("avatar_url") var avatarURL = ""
-    @Saved("gravatar_id") var gravatarID = ""
+    @Saved var avatarURL = ""
+    @Saved var gravatarID = ""
     @Saved var url = ""
-    @Saved("html_url") var htmlURL = ""
-    @Saved("followers_url") var followersURL = ""
-    @Saved("following_url") var followingURL = ""
-    @Saved("gists_url") var gistsURL = ""
-    @Saved("starred_url") var starredURL = ""
-    @Saved("subscriptions_url") var subscriptionsURL = ""
-    @Saved("organizations_url") var organizationsURL = ""
-    @Saved("repos_url") var reposURL = ""
-    @Saved("events_url") var eventsURL = ""
-    @Saved("received_events_url") var receivedEventsURL = ""
+    @Saved var htmlURL = ""
+    @Saved var followersURL = ""
+    @Saved var followingURL = ""
+    @Saved var gistsURL = ""
+    @Saved var starredURL = ""
+    @Saved var subscriptionsURL = ""
+    @Saved var organizationsURL = ""
+    @Saved var reposURL = ""
+    @Saved var eventsURL = ""
+    @Saved var receivedEventsURL = ""
     @Saved var type = ""
-    @Saved("site_admin") var siteAdmin = false
+    @Saved var siteAdmin = false
     @Saved var name = ""
     @Saved var company: String?
     @Saved var blog = ""
@@ -29,8 +33,8 @@ final class GitHubUser: ModelObject {
     @Saved var email: String?
     @Saved var hireable: Bool?
     @Saved var bio = ""
-    @Saved("public_repos") var publicRepos = 0
-    @Saved("public_gists") var publicGists = 0
+    @Saved var publicRepos = 0
+    @Saved var publicGists = 0
     @Saved var followers = 0
     @Saved var following = 0
 }

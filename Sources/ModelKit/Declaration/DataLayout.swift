@@ -65,6 +65,12 @@ struct DataLayout: Sendable {
         func claim(_ key: String, _ match: KeyTable.Match, by name: String) {
             if let existing = matches[key] {
                 guard existing != match else { return }
+                if existing == .version || existing == .className {
+                    let hook = existing == .version ? "versionKey" : "typeKey"
+                    preconditionFailure(
+                        "\(modelClass) declares a saved key \"\(key)\", which its data's header uses; to store a "
+                            + "property under it, override \(hook) with another key, or nil for data without one")
+                }
                 preconditionFailure(
                     "\(modelClass) declares the key \"\(key)\" twice: for \(name) and for \(Self.name(of: existing, properties))"
                 )

@@ -97,16 +97,21 @@ final class ModelMetadata: @unchecked Sendable {
         return needsEscape ? [] : [UInt8(ascii: "\"")] + bytes + [UInt8(ascii: "\"")]
     }
 
-    /// The class's ``ModelObject/versionKey`` and ``ModelObject/typeKey``, which must be its
-    /// superclass's: objects of a class hierarchy stand in for one another in data, which
-    /// must say the same of them.
+    /// The class's ``ModelObject/versionKey`` and ``ModelObject/typeKey``.
+    ///
+    /// The version key must be the superclass's, and so must a type key that the superclass
+    /// has: an object of a subclass stands in for one of its superclass, and its data must say
+    /// the same things in the same places. A subclass of a class without a type key may name
+    /// one, to start a family of tagged classes of its own.
     private static func headerKeys(of modelClass: ModelObject.Type) -> (version: String?, type: String?) {
         let keys = (modelClass.versionKey, modelClass.typeKey)
         if let superclass = _getSuperclass(modelClass) as? ModelObject.Type, superclass != ModelObject.self {
             precondition(
-                superclass.versionKey == keys.0 && superclass.typeKey == keys.1,
-                "\(modelClass) changes the versionKey or typeKey of its superclass \(superclass); a class hierarchy "
-                    + "shares one header")
+                superclass.versionKey == keys.0,
+                "\(modelClass) changes the versionKey of its superclass \(superclass), whose objects it stands in for")
+            precondition(
+                superclass.typeKey == nil || superclass.typeKey == keys.1,
+                "\(modelClass) changes the typeKey of its superclass \(superclass), whose objects it stands in for")
         }
         return keys
     }

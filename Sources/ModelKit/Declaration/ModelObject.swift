@@ -278,8 +278,8 @@ open class ModelObject: NSObject, Observable, Codable, NSSecureCoding {
     ///
     /// The default is `"version"`, as DejalObject writes it. With `nil`, nothing is written
     /// for the version, `version` is an ordinary key that a property may declare, and data
-    /// always counts as of the current ``modelVersion``, so migration never runs. Subclasses
-    /// must keep their superclass's key.
+    /// always counts as of the current ``modelVersion``, so migration never runs. A subclass
+    /// keeps its superclass's key.
     open class var versionKey: String? { "version" }
 
     /// The key of the name that picks the class of an object in the data: its
@@ -304,7 +304,8 @@ open class ModelObject: NSObject, Observable, Codable, NSSecureCoding {
     /// a tag that names no class loads as the declared class and is kept to be written back,
     /// and a tag of a class outside the declared class's subclasses is an error. With `nil`,
     /// nothing is written for the class, and the key is an ordinary key that a property may
-    /// declare. Subclasses must keep their superclass's key.
+    /// declare. A subclass keeps its superclass's key, unless the superclass has none: a
+    /// subclass of a base class for plain JSON may start a tagged family of its own.
     open class var typeKey: String? { "representedClassName" }
 
     /// How the saved dates of this class's own properties are written and read, when a

@@ -12,6 +12,10 @@ import Observation
 /// }
 /// ```
 ///
+/// A property cannot take a name that `NSObject` or ``ModelObject`` already uses, such as
+/// `description` or `hash`: store such a key under another name, as in
+/// `@Saved("description") var summary: String?` (<doc:MappingAServersJSON> lists the names).
+///
 /// The initial value is the default. Setting a different value records a change
 /// (see ``ModelObject/hasChanges``) and notifies observers; setting an equal value does neither,
 /// except that an equal value holding other model object instances notifies observers, which

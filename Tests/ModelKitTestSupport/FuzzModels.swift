@@ -239,6 +239,34 @@ public final class FuzzValueClasses: ModelObject {
     @Saved public var times: [TimeValue] = []
 }
 
+/// The visibility of a `FuzzServerRecord`, an open enum.
+public enum FuzzVisibility: String, SavedValue {
+    case `public`, `private`, unknown
+}
+
+/// A record shaped as web APIs send them: snake_case keys, no header, other spellings of a
+/// key, values inside nested objects, an open enum and keys that DejalObject reserves.
+public final class FuzzServerRecord: ModelObject {
+    public override class var keyStyle: KeyStyle { .snakeCase }
+    public override class var versionKey: String? { nil }
+    public override class var typeKey: String? { nil }
+
+    /// An `Int` under `id`, also read from `ID` and `record_id`.
+    @Saved("id", alternatives: ["ID", "record_id"]) public var identifier = 0
+    /// A `String` under `display_name`.
+    @Saved public var displayName = ""
+    /// An `Int` inside `stats`.
+    @Saved(path: "stats", "stars") public var stars = 0
+    /// An optional `Double` inside `stats`, `nil` at first.
+    @Saved(path: "stats", "score") public var score: Double? = nil
+    /// A `String` two objects down.
+    @Saved(path: "owner", "profile", "login") public var ownerLogin = ""
+    /// An open enum.
+    @Saved(fallback: .unknown) public var visibility = FuzzVisibility.public
+    /// A `String` under `version`, an ordinary key here.
+    @Saved public var version = ""
+}
+
 /// The root: every value kind above, nested objects, a polymorphic hierarchy and itself.
 public final class FuzzModel: ModelObject {
     /// A `FuzzScalars`.
@@ -259,6 +287,10 @@ public final class FuzzModel: ModelObject {
     @Saved public var children: [FuzzModel] = []
     /// A `String`, saved under the key renamed_key.
     @Saved("renamed_key") public var renamed = ""
+    /// A `FuzzServerRecord`.
+    @Saved public var server = FuzzServerRecord()
+    /// A `[FuzzServerRecord]`, empty at first.
+    @Saved public var servers: [FuzzServerRecord] = []
 
     public override class var modelVersion: Int { 3 }
 
@@ -281,7 +313,7 @@ public final class FuzzModel: ModelObject {
 public func registerFuzzModels() {
     for modelClass: ModelObject.Type in [
         FuzzModel.self, FuzzScalars.self, FuzzCollections.self, FuzzValueClasses.self,
-        FuzzShape.self, FuzzCircle.self, FuzzPolygon.self,
+        FuzzShape.self, FuzzCircle.self, FuzzPolygon.self, FuzzServerRecord.self,
     ] {
         ModelObject.register(modelClass)
     }

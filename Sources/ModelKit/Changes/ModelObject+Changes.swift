@@ -11,6 +11,9 @@ extension ModelObject {
     }
 
     /// The keys of the saved properties and unknown values that changed.
+    ///
+    /// A property stored inside nested objects is named by its path, such as `stats.stars`,
+    /// as ``savedKeys`` lists it.
     public var changedKeys: Set<String> {
         accessChangeRecord()
         return changeRecord.keys(in: ModelMetadata.of(type(of: self)))

@@ -22,6 +22,9 @@ struct Benchmark {
             try demo.addSnapshots()
             workloads.append(demo)
         }
+        if selects("array") {
+            workloads.append(try Workload.makeSmallObjects(count: arguments.smallObjects))
+        }
         if let folder = arguments.fixtures {
             let directory = URL(fileURLWithPath: folder)
             try WeiboDateCheck.run()
@@ -59,7 +62,14 @@ struct Benchmark {
         print(Table.render(rows))
         var results = rows.map(\.meetsBar)
         if arguments.measuresMemory && selects("demo") {
-            let memory = try MemoryReport.measure(demoJSON: demoJSON, objects: arguments.objects)
+            let memory = try MemoryReport.measure(json: demoJSON, objects: arguments.objects)
+            print()
+            print(memory.description)
+            if let meetsBar = memory.meetsBar { results.append(meetsBar) }
+        }
+        if arguments.measuresMemory, let array = workloads.first(where: { $0.name.hasPrefix("Small") }) {
+            let memory = try MemoryReport.measure(
+                json: array.json, objects: arguments.smallObjects, payload: .smallArray)
             print()
             print(memory.description)
             if let meetsBar = memory.meetsBar { results.append(meetsBar) }
@@ -100,6 +110,8 @@ struct Benchmark {
         ModelKit writes compact JSON; Codable is JSONDecoder/JSONEncoder on equivalent structs; hand-written \
         maps those structs over JSONSerialization. "JSON → model, Foundation" is ModelKit with \
         LoadOptions.foundationReader; "model → JSON, Foundation" is ModelKit with WriteOptions.foundationWriter.
+        Small ×N array: N small objects (id, name, active, score, tags) as one document whose top level is their \
+        array, [SmallItem](json:) and jsonData(options:) on the array.
         Changes → patch: one change in each object, the merge patch of each object, next to ModelKit writing \
         the whole document.
         Snapshot and back: ModelSnapshot of the whole document and makeModel(), next to jsonData(options: .compact) \

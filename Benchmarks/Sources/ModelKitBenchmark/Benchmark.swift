@@ -22,9 +22,8 @@ struct Benchmark {
             try demo.addSnapshots()
             workloads.append(demo)
         }
-        if selects("array") {
-            workloads.append(try Workload.makeSmallObjects(count: arguments.smallObjects))
-        }
+        let smallObjects = selects("array") ? try Workload.makeSmallObjects(count: arguments.smallObjects) : nil
+        if let smallObjects { workloads.append(smallObjects) }
         if let folder = arguments.fixtures {
             let directory = URL(fileURLWithPath: folder)
             try WeiboDateCheck.run()
@@ -58,7 +57,7 @@ struct Benchmark {
                 rows.append(try measure(workload, direction))
             }
         }
-        print(header(demoBytes: demoJSON.count))
+        print(header(demoBytes: demoJSON.count, smallObjectBytes: smallObjects?.json.count))
         print(Table.render(rows))
         var results = rows.map(\.meetsBar)
         if arguments.measuresMemory && selects("demo") {
@@ -67,9 +66,9 @@ struct Benchmark {
             print(memory.description)
             if let meetsBar = memory.meetsBar { results.append(meetsBar) }
         }
-        if arguments.measuresMemory, let array = workloads.first(where: { $0.name.hasPrefix("Small") }) {
+        if arguments.measuresMemory, let smallObjects {
             let memory = try MemoryReport.measure(
-                json: array.json, objects: arguments.smallObjects, payload: .smallArray)
+                json: smallObjects.json, objects: arguments.smallObjects, payload: .smallArray)
             print()
             print(memory.description)
             if let meetsBar = memory.meetsBar { results.append(meetsBar) }
@@ -102,7 +101,7 @@ struct Benchmark {
             seconds: Dictionary(uniqueKeysWithValues: zip(contenders, medians)))
     }
 
-    private func header(demoBytes: Int) -> String {
+    private func header(demoBytes: Int, smallObjectBytes: Int?) -> String {
         """
         ModelKit benchmark: median CPU time per operation over \(arguments.iterations) samples, \
         \(ProcessInfo.processInfo.activeProcessorCount) cores, release build.
@@ -110,8 +109,9 @@ struct Benchmark {
         ModelKit writes compact JSON; Codable is JSONDecoder/JSONEncoder on equivalent structs; hand-written \
         maps those structs over JSONSerialization. "JSON → model, Foundation" is ModelKit with \
         LoadOptions.foundationReader; "model → JSON, Foundation" is ModelKit with WriteOptions.foundationWriter.
-        Small ×N array: N small objects (id, name, active, score, tags) as one document whose top level is their \
-        array, [SmallItem](json:) and jsonData(options:) on the array.
+        Small ×\(arguments.smallObjects.formatted()) array: small objects (id, name, active, score, tags) in one \
+        document of \(Table.megabytes(smallObjectBytes)) whose top level is their array, read by [SmallItem](json:) \
+        and written by jsonData(options:) on the array.
         Changes → patch: one change in each object, the merge patch of each object, next to ModelKit writing \
         the whole document.
         Snapshot and back: ModelSnapshot of the whole document and makeModel(), next to jsonData(options: .compact) \

@@ -102,15 +102,31 @@ extension ModelObject {
         do {
             object = try readNestedObject(from: &reader, context: context, reusing: nil)
         } catch let settled as SettledError {
-            throw settled.isFatal ? settled : settled.prefixed(with: .index(index))
+            // Malformed JSON too is named from the element, as in an array of a property.
+            throw settled.prefixed(with: .index(index))
         } catch {
             context.forgetIssues(since: marks)
             context.takeBackDroppedValues(since: marks)
             reader.rewind(to: start)
-            object = try loadElement(at: index, fromSavedValue: reader.readFoundationValue(), context: context)
+            object = try loadElement(at: index, from: &reader, context: context)
         }
         object.keepElementIssues(context: context)
         return object
+    }
+
+    /// Reads the element at `index` of a top-level array as its dictionary form, and loads
+    /// it from that.
+    @inline(never)
+    private static func loadElement(at index: Int, from reader: inout JSONReader, context: LoadContext) throws
+        -> ModelObject
+    {
+        let value: Any
+        do {
+            value = try reader.readFoundationValue()
+        } catch let settled as SettledError {
+            throw settled.prefixed(with: .index(index))
+        }
+        return try loadElement(at: index, fromSavedValue: value, context: context)
     }
 
     /// Loads the elements of `value`, the top level of a document as `JSONSerialization`

@@ -19,6 +19,7 @@ private final class Link: ModelObject {
             Issue.record("unexpected error \(error)")
             return
         }
+        #expect(error.keyPath == ModelKeyPath(json.hasSuffix(",}]") ? [.index(0)] : []))
     }
 
     @Test(arguments: [
@@ -67,6 +68,8 @@ private final class Link: ModelObject {
                 continue
             }
             #expect(detail == "arrays and objects are nested more than 512 levels deep")
+            #expect(error.keyPath.components.first == .index(0))
+            #expect(error.keyPath.components.count > 500)
         }
     }
 

@@ -9,15 +9,21 @@ struct Arguments {
     var repetitions: Int?
     var measuresMemory = true
     var memoryProbe: (subject: MemoryProbe.Subject, jsonFile: String)?
+    var memoryPayload = MemoryProbe.Payload.demo
+
+    /// The small objects of the array workload: ten for each generated Demo object, so that
+    /// `--objects` scales both workloads.
+    var smallObjects: Int { objects * 10 }
 
     static let usage = """
         usage: modelkit-benchmark [--fixtures DIR] [--iterations N] [--objects N]
-                                  [--workload demo|github|weibo] [--direction DIRECTION]
+                                  [--workload demo|array|github|weibo] [--direction DIRECTION]
                                   [--contender NAME] [--repetitions N] [--no-memory]
 
           --fixtures DIR   also measure DIR/github-user.json and DIR/weibo.json
           --iterations N   samples per measurement; the median is reported (default 15)
-          --objects N      generated objects in the Demo workload (default 20000)
+          --objects N      generated objects in the Demo workload (default 20000), and
+                           ten times as many small objects in the array workload
           --workload NAME  measure one workload only
           --direction D    measure one direction only: json-to-model,
                            json-to-model-foundation (with LoadOptions.foundationReader),
@@ -69,6 +75,12 @@ struct Arguments {
                     throw BenchmarkError("unknown memory probe \(name)")
                 }
                 memoryProbe = (subject, try value(argument))
+            case "--memory-payload":
+                let name = try value(argument)
+                guard let payload = MemoryProbe.Payload(rawValue: name) else {
+                    throw BenchmarkError("unknown memory payload \(name)")
+                }
+                memoryPayload = payload
             case "--help", "-h":
                 print(Self.usage)
                 throw ExitRequest()

@@ -22,6 +22,8 @@ struct Benchmark {
             try demo.addSnapshots()
             workloads.append(demo)
         }
+        let smallObjects = selects("array") ? try Workload.makeSmallObjects(count: arguments.smallObjects) : nil
+        if let smallObjects { workloads.append(smallObjects) }
         if let folder = arguments.fixtures {
             let directory = URL(fileURLWithPath: folder)
             try WeiboDateCheck.run()
@@ -55,11 +57,18 @@ struct Benchmark {
                 rows.append(try measure(workload, direction))
             }
         }
-        print(header(demoBytes: demoJSON.count))
+        print(header(demoBytes: demoJSON.count, smallObjectBytes: smallObjects?.json.count))
         print(Table.render(rows))
         var results = rows.map(\.meetsBar)
         if arguments.measuresMemory && selects("demo") {
-            let memory = try MemoryReport.measure(demoJSON: demoJSON, objects: arguments.objects)
+            let memory = try MemoryReport.measure(json: demoJSON, objects: arguments.objects)
+            print()
+            print(memory.description)
+            if let meetsBar = memory.meetsBar { results.append(meetsBar) }
+        }
+        if arguments.measuresMemory, let smallObjects {
+            let memory = try MemoryReport.measure(
+                json: smallObjects.json, objects: arguments.smallObjects, payload: .smallArray)
             print()
             print(memory.description)
             if let meetsBar = memory.meetsBar { results.append(meetsBar) }
@@ -92,7 +101,7 @@ struct Benchmark {
             seconds: Dictionary(uniqueKeysWithValues: zip(contenders, medians)))
     }
 
-    private func header(demoBytes: Int) -> String {
+    private func header(demoBytes: Int, smallObjectBytes: Int?) -> String {
         """
         ModelKit benchmark: median CPU time per operation over \(arguments.iterations) samples, \
         \(ProcessInfo.processInfo.activeProcessorCount) cores, release build.
@@ -100,6 +109,9 @@ struct Benchmark {
         ModelKit writes compact JSON; Codable is JSONDecoder/JSONEncoder on equivalent structs; hand-written \
         maps those structs over JSONSerialization. "JSON → model, Foundation" is ModelKit with \
         LoadOptions.foundationReader; "model → JSON, Foundation" is ModelKit with WriteOptions.foundationWriter.
+        Small ×\(arguments.smallObjects.formatted()) array: small objects (id, name, active, score, tags) in one \
+        document of \(Table.megabytes(smallObjectBytes)) whose top level is their array, read by [SmallItem](json:) \
+        and written by jsonData(options:) on the array.
         Changes → patch: one change in each object, the merge patch of each object, next to ModelKit writing \
         the whole document.
         Snapshot and back: ModelSnapshot of the whole document and makeModel(), next to jsonData(options: .compact) \

@@ -24,6 +24,14 @@ enum MemoryProbe {
         }
     }
 
+    /// The document a probe loads.
+    enum Payload: String, CaseIterable {
+        /// The generated Demo objects, in one document.
+        case demo
+        /// The small objects, as a document whose top level is their array.
+        case smallArray = "small-array"
+    }
+
     /// What a probe measured, in bytes.
     struct Result {
         /// How far the resident set rose while loading.
@@ -35,12 +43,12 @@ enum MemoryProbe {
 
     /// Runs this executable as a probe for `subject` and returns what it measured, or `nil`
     /// where that cannot be measured.
-    static func measure(_ subject: Subject, jsonFile: String) throws -> Result? {
+    static func measure(_ subject: Subject, jsonFile: String, payload: Payload) throws -> Result? {
         guard let executable = Bundle.main.executableURL else { return nil }
         let process = Process()
         let output = Pipe()
         process.executableURL = executable
-        process.arguments = ["--memory-probe", subject.option, jsonFile]
+        process.arguments = ["--memory-probe", subject.option, jsonFile, "--memory-payload", payload.rawValue]
         process.standardOutput = output
         try process.run()
         let data = output.fileHandleForReading.readDataToEndOfFile()
@@ -56,7 +64,7 @@ enum MemoryProbe {
     /// The probe itself: reads the file, starts a new high-water mark, loads, and prints how
     /// far the resident set rose above where it started and how much heap the loaded objects
     /// hold (0 where the allocator does not say).
-    static func runProbe(_ subject: Subject, jsonFile: String) throws {
+    static func runProbe(_ subject: Subject, jsonFile: String, payload: Payload) throws {
         let json = try Data(contentsOf: URL(fileURLWithPath: jsonFile))
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
@@ -64,20 +72,34 @@ enum MemoryProbe {
             throw BenchmarkError("this system does not report its memory use")
         }
         let heapBefore = modelkit_heap_bytes_in_use()
-        let loaded: Any
-        switch subject {
-        case .modelKit: loaded = try DemoCatalog(json: json)
-        case .foundationReader: loaded = try DemoCatalog(json: json, options: .foundationReader)
-        case .codable: loaded = try decoder.decode(Plain.DemoCatalog.self, from: json)
-        case .handWritten:
-            loaded = Plain.DemoCatalog(
-                dictionary: try JSONSerialization.jsonObject(with: json) as? [String: Any] ?? [:])
-        case .bareParse: loaded = try JSONSerialization.jsonObject(with: json)
-        }
+        let loaded = try payload == .demo ? loadDemo(subject, json, decoder) : loadSmallArray(subject, json, decoder)
         guard let growth = memory.growth else { throw BenchmarkError("no peak memory") }
         let heapAfter = modelkit_heap_bytes_in_use()
         withExtendedLifetime(loaded) {
             print(growth, heapBefore > 0 ? Int(heapAfter) - Int(heapBefore) : 0)
+        }
+    }
+
+    private static func loadDemo(_ subject: Subject, _ json: Data, _ decoder: JSONDecoder) throws -> Any {
+        switch subject {
+        case .modelKit: return try DemoCatalog(json: json)
+        case .foundationReader: return try DemoCatalog(json: json, options: .foundationReader)
+        case .codable: return try decoder.decode(Plain.DemoCatalog.self, from: json)
+        case .handWritten:
+            return Plain.DemoCatalog(dictionary: try JSONSerialization.jsonObject(with: json) as? [String: Any] ?? [:])
+        case .bareParse: return try JSONSerialization.jsonObject(with: json)
+        }
+    }
+
+    private static func loadSmallArray(_ subject: Subject, _ json: Data, _ decoder: JSONDecoder) throws -> Any {
+        switch subject {
+        case .modelKit: return try [SmallItem](json: json)
+        case .foundationReader: return try [SmallItem](json: json, options: .foundationReader)
+        case .codable: return try decoder.decode([Plain.SmallItem].self, from: json)
+        case .handWritten:
+            let elements = try JSONSerialization.jsonObject(with: json) as? [[String: Any]] ?? []
+            return elements.map(Plain.SmallItem.init(dictionary:))
+        case .bareParse: return try JSONSerialization.jsonObject(with: json)
         }
     }
 }

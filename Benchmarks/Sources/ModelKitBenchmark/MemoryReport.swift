@@ -4,15 +4,18 @@ import Foundation
 /// and its bar: ModelKit's peak at most Codable's.
 struct MemoryReport: CustomStringConvertible {
     let objects: Int
+    let payload: MemoryProbe.Payload
     let results: [(MemoryProbe.Subject, MemoryProbe.Result?)]
 
-    /// Measures each way of loading in a process of its own.
-    static func measure(demoJSON: Data, objects: Int) throws -> MemoryReport {
+    /// Measures each way of loading `json`, which holds `payload`, in a process of its own.
+    static func measure(json: Data, objects: Int, payload: MemoryProbe.Payload = .demo) throws -> MemoryReport {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("modelkit-benchmark-\(getpid()).json")
-        try demoJSON.write(to: file)
+        try json.write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
-        let results = try MemoryProbe.Subject.allCases.map { ($0, try MemoryProbe.measure($0, jsonFile: file.path)) }
-        return MemoryReport(objects: objects, results: results)
+        let results = try MemoryProbe.Subject.allCases.map {
+            ($0, try MemoryProbe.measure($0, jsonFile: file.path, payload: payload))
+        }
+        return MemoryReport(objects: objects, payload: payload, results: results)
     }
 
     private func result(of subject: MemoryProbe.Subject) -> MemoryProbe.Result? {
@@ -37,13 +40,13 @@ struct MemoryReport: CustomStringConvertible {
     var description: String {
         let parts = results.map { "\($0.0.rawValue) \(Table.megabytes($0.1?.peakGrowth))" }
         var text =
-            "Peak memory of loading the \(objects.formatted()) objects from JSON (resident set growth, "
+            "Peak memory of loading the \(objects.formatted()) \(payload == .demo ? "objects" : "small objects as a top-level array") from JSON (resident set growth, "
             + "\(PeakMemory.source)): " + parts.joined(separator: ", ") + "."
         if let meetsBar, let modelKit = peak(of: .modelKit), let codable = peak(of: .codable) {
             let ratio = Table.ratio(Double(modelKit) / Double(codable))
             text += "\nModelKit/Codable \(ratio), bar ≤ 1.00× Codable: \(meetsBar ? "PASS" : "FAIL")."
         }
-        if let modelKit = bytesPerItem(of: .modelKit), let codable = bytesPerItem(of: .codable) {
+        if payload == .demo, let modelKit = bytesPerItem(of: .modelKit), let codable = bytesPerItem(of: .codable) {
             text +=
                 "\nHeap held per loaded item (an item and its colour, after loading): ModelKit \(modelKit) bytes, "
                 + "Codable structs \(codable) bytes, difference \(modelKit - codable) bytes for the two objects."

@@ -3,7 +3,7 @@ import Foundation
 do {
     let arguments = try Arguments(Array(CommandLine.arguments.dropFirst()))
     if let probe = arguments.memoryProbe {
-        try MemoryProbe.runProbe(probe.subject, jsonFile: probe.jsonFile)
+        try MemoryProbe.runProbe(probe.subject, jsonFile: probe.jsonFile, payload: arguments.memoryPayload)
     } else {
         try Benchmark(arguments: arguments).run()
     }

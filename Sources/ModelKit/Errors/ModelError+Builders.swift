@@ -21,6 +21,11 @@ extension ModelError {
         ModelError(.typeMismatch(expected: "an object", found: FoundValue.describe(found)))
     }
 
+    /// The error for a document whose top level is `found`, not an array.
+    static func notAnArray(found: Any) -> ModelError {
+        ModelError(.typeMismatch(expected: "an array", found: FoundValue.describe(found)))
+    }
+
     /// The error for text that is not an ISO 8601 date.
     static func invalidDate(_ text: String) -> ModelError {
         ModelError(.invalidValue(expected: "an ISO 8601 date", found: FoundValue.quoted(text)))

@@ -251,16 +251,21 @@ extension ModelObject {
     /// The dictionary form of a document whose top level is an object, read by
     /// `JSONSerialization`, for ``LoadOptions/foundationReader``.
     static func readDictionaryWithFoundation(fromJSON json: Data) throws -> [String: Any] {
-        let object: Any
-        do {
-            object = try JSONSerialization.jsonObject(with: json, options: [.fragmentsAllowed])
-        } catch {
-            let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"
-            throw ModelError(.invalidJSON(detail), underlyingError: error)
-        }
+        let object = try readTopLevelWithFoundation(fromJSON: json)
         guard let dictionary = object as? [String: Any] else {
             throw ModelError.notAnObject(found: object)
         }
         return dictionary
+    }
+
+    /// The top-level value of a document, read by `JSONSerialization`, for
+    /// ``LoadOptions/foundationReader``.
+    static func readTopLevelWithFoundation(fromJSON json: Data) throws -> Any {
+        do {
+            return try JSONSerialization.jsonObject(with: json, options: [.fragmentsAllowed])
+        } catch {
+            let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"
+            throw ModelError(.invalidJSON(detail), underlyingError: error)
+        }
     }
 }

@@ -62,7 +62,12 @@ extension ModelObject {
     }
 
     private func foundationJSON(options: WriteOptions) throws -> Data {
-        let dictionary = try dictionaryForm(context: SaveContext(options: options))
+        try Self.foundationJSON(of: dictionaryForm(context: SaveContext(options: options)), options: options)
+    }
+
+    /// Writes `dictionary`, the dictionary form of a model or an array of them, through
+    /// `JSONSerialization`, after checking that it can.
+    static func foundationJSON(of dictionary: Any, options: WriteOptions) throws -> Data {
         try JSONSerializationCheck.check(dictionary)
         var writingOptions: JSONSerialization.WritingOptions = []
         if !options.contains(.compact) { writingOptions.insert(.prettyPrinted) }

@@ -1,0 +1,166 @@
+import Foundation
+
+// Documents whose top level is an array of model objects, as many servers send a list:
+// `[{"id":1,…},{"id":2,…}]`. Each element loads as a nested object of the element type does,
+// in the one pass of ModelKit's reader, and its problems are named from its index on:
+// `[3].owner.login: expected a string, found 5`.
+
+extension Array where Element: ModelObject {
+    /// Creates models from JSON whose top level is an array of objects.
+    ///
+    /// ```swift
+    /// let repositories = try [Repository](json: data)
+    /// // [3].owner.login: expected a string, found 5
+    /// ```
+    ///
+    /// Each element is an object of `Element`, or of the subclass that its
+    /// `representedClassName` names, by the rules for a nested object of a property of type
+    /// `Element` (see ``ModelObject/make(dictionary:options:)``):
+    /// - a name that resolves to `Element` or one of its subclasses creates that class;
+    /// - a name that resolves to no class loads as `Element`, which keeps the name and writes
+    ///   it back unchanged;
+    /// - a name of a class that is not `Element` or a subclass, or of more than one class,
+    ///   throws, naming the element (`[2].representedClassName`).
+    ///
+    /// The elements are read from the bytes by ModelKit's reader in one pass, or, with
+    /// ``LoadOptions/foundationReader``, parsed by `JSONSerialization` and loaded from their
+    /// dictionary forms; both give equal elements and the same errors.
+    ///
+    /// In a lenient load, each element records the problems found in it in its own
+    /// ``ModelObject/loadIssues``, with key paths from the element, as loading it alone
+    /// would. An element that is not an object, or that does not load at all, still throws:
+    /// no element is left out without a trace.
+    ///
+    /// - Parameters:
+    ///   - json: UTF-8 JSON whose top level is an array of objects.
+    ///   - options: How to load; strict by default.
+    /// - Throws: A ``ModelError`` for invalid JSON, a top level that is not an array, an
+    ///   element that is not an object, a class name outside `Element`'s subclasses, or (in a
+    ///   strict load) the first value that does not fit; its key path starts at the element's
+    ///   index.
+    public init(json: Data, options: LoadOptions = []) throws {
+        let objects = try ModelObject.readArray(of: Element.self, fromJSON: json, options: options)
+        self = objects.map {
+            // Reading created each object as `Element` or a subclass, and checked it.
+            unsafeDowncast($0, to: Element.self)
+        }
+    }
+
+    /// Creates models from a JSON string whose top level is an array of objects.
+    ///
+    /// - Parameters:
+    ///   - json: JSON whose top level is an array of objects.
+    ///   - options: How to load; strict by default.
+    /// - Throws: A ``ModelError`` as ``init(json:options:)-(Data,_)`` throws it.
+    public init(json: String, options: LoadOptions = []) throws {
+        try self.init(json: Data(json.utf8), options: options)
+    }
+}
+
+extension ModelObject {
+    /// Reads a document whose top level is an array of objects of `elementClass` or of its
+    /// subclasses, for `[Model](json:options:)`.
+    static func readArray(
+        of elementClass: ModelObject.Type,
+        fromJSON json: Data,
+        options: LoadOptions
+    ) throws -> [ModelObject] {
+        let context = LoadContext(options: options)
+        if options.contains(.foundationReader) {
+            let value = try readTopLevelWithFoundation(fromJSON: json)
+            return try elementClass.loadElements(of: value, context: context)
+        }
+        return try JSONReader.withReader(json) { reader in
+            try reader.readDocument { reader in
+                guard reader.peekToken() == UInt8(ascii: "[") else {
+                    let value = try reader.readFoundationValue()
+                    try reader.finish()
+                    throw ModelError.notAnArray(found: value)
+                }
+                var objects: [ModelObject] = []
+                if try reader.beginArray() {
+                    repeat {
+                        objects.append(try elementClass.readElement(at: objects.count, from: &reader, context: context))
+                    } while try reader.nextElement()
+                }
+                try reader.finish()
+                return objects
+            }
+        }
+    }
+
+    /// Reads the element at `index` of a top-level array, as a nested object of this class.
+    ///
+    /// A value that ModelKit's reader does not load, such as one that is not an object, is
+    /// loaded from its dictionary form instead, which gives its error.
+    private static func readElement(at index: Int, from reader: inout JSONReader, context: LoadContext) throws
+        -> ModelObject
+    {
+        let start = reader.mark
+        let marks = context.marks
+        let object: ModelObject
+        do {
+            object = try readNestedObject(from: &reader, context: context, reusing: nil)
+        } catch let settled as SettledError {
+            // Malformed JSON too is named from the element, as in an array of a property.
+            throw settled.prefixed(with: .index(index))
+        } catch {
+            context.forgetIssues(since: marks)
+            context.takeBackDroppedValues(since: marks)
+            reader.rewind(to: start)
+            object = try loadElement(at: index, from: &reader, context: context)
+        }
+        object.keepElementIssues(context: context)
+        return object
+    }
+
+    /// Reads the element at `index` of a top-level array as its dictionary form, and loads
+    /// it from that.
+    @inline(never)
+    private static func loadElement(at index: Int, from reader: inout JSONReader, context: LoadContext) throws
+        -> ModelObject
+    {
+        let value: Any
+        do {
+            value = try reader.readFoundationValue()
+        } catch let settled as SettledError {
+            throw settled.prefixed(with: .index(index))
+        }
+        return try loadElement(at: index, fromSavedValue: value, context: context)
+    }
+
+    /// Loads the elements of `value`, the top level of a document as `JSONSerialization`
+    /// parsed it, as nested objects of this class.
+    private static func loadElements(of value: Any, context: LoadContext) throws -> [ModelObject] {
+        guard let elements = FastCast.array(value) else { throw ModelError.notAnArray(found: value) }
+        var objects: [ModelObject] = []
+        objects.reserveCapacity(elements.count)
+        for element in elements {
+            let object = try loadElement(at: objects.count, fromSavedValue: element, context: context)
+            object.keepElementIssues(context: context)
+            objects.append(object)
+        }
+        return objects
+    }
+
+    /// Loads the element at `index` of a top-level array from its dictionary form, as a
+    /// nested object of this class.
+    private static func loadElement(at index: Int, fromSavedValue value: Any, context: LoadContext) throws
+        -> ModelObject
+    {
+        do {
+            return try _make(savedValue: value, context: context)
+        } catch let error as ModelError {
+            throw error.prefixed(with: .index(index))
+        }
+    }
+
+    /// Moves the problems that a lenient load recorded while loading this element of a
+    /// top-level array into its ``loadIssues``, so that the next element starts with none.
+    private func keepElementIssues(context: LoadContext) {
+        context.droppedValueCount = 0
+        guard !context.issues.isEmpty else { return }
+        loadIssues = context.issues
+        context.issues.removeAll()
+    }
+}

@@ -46,6 +46,24 @@ import Testing
         }
     }
 
+    @Test func topLevelArraysPickTheTaggedSubclasses() throws {
+        let json = #"[{"type": "circle", "radius": 2}, {"type": "hexagon", "sides": 6}, {"type": "square"}]"#
+        for options: LoadOptions in [[], .foundationReader] {
+            let shapes = try [TaggedShape](json: json, options: options)
+            #expect(shapes.map { String(describing: type(of: $0)) } == ["TaggedCircle", "TaggedShape", "TaggedSquare"])
+            let written = try [TaggedShape](json: shapes.jsonData(options: .compact))
+            #expect(written == shapes)
+            #expect(try shapes.jsonString(options: .compact).hasPrefix(#"[{"type":"circle","name":"","radius":2}"#))
+            let error = try #require(throws: ModelError.self) {
+                try [TaggedShape](json: #"[{}, {"type": "note"}]"#, options: options)
+            }
+            #expect(error.keyPath.description == "[1].type")
+        }
+        let repositories = try [APIRepository](json: #"[{"id": 1, "stats": {"stars": 3}}, {"ID": 2}]"#)
+        #expect(repositories.map(\.identifier) == [1, 2])
+        #expect(repositories[0].stars == 3)
+    }
+
     @Test func anUnknownTagLoadsAsTheDeclaredClassAndIsKept() throws {
         let json = #"{"shapes": [{"type": "hexagon", "sides": 6, "name": "hex"}]}"#
         let drawing = try loadThroughBothReaders(TaggedDrawing.self, json)

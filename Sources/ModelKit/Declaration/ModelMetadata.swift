@@ -30,6 +30,8 @@ final class ModelMetadata: @unchecked Sendable {
     /// or two properties share a key, and loading looks each property's key up instead.
     let keyTable: KeyTable?
     let containsModelObjects: Bool
+    /// The class's ``ModelObject/acceptsLosslessConversions``.
+    let acceptsLosslessConversions: Bool
 
     private static let cache = Locked<[ObjectIdentifier: ModelMetadata]>([:])
 
@@ -72,6 +74,7 @@ final class ModelMetadata: @unchecked Sendable {
             properties.indices.map { (properties[$0].key, $0) }, uniquingKeysWith: { first, _ in first })
         keyTable = KeyTable(propertyKeys: savedKeys)
         containsModelObjects = properties.contains { $0.containsModelObjects }
+        acceptsLosslessConversions = modelClass.acceptsLosslessConversions
     }
 
     /// Stops at a declaration error: a saved key that is reserved or declared twice.

@@ -27,6 +27,10 @@ extension ModelObject {
     /// when it throws, the object is unchanged. A lenient apply leaves a value that does not
     /// fit as it was and records the problem in ``loadIssues``.
     ///
+    /// Every object that the patch merges into checks itself (``validate()``) as it would be
+    /// after the patch, before anything is set: a strict apply that makes one invalid throws
+    /// and changes nothing; a lenient one applies the patch and records the problem.
+    ///
     /// - Parameters:
     ///   - patch: The patch, in the dictionary form.
     ///   - options: How to read the values; strict by default.
@@ -38,6 +42,7 @@ extension ModelObject {
         try context.enterObject()
         defer { context.leaveObject() }
         let plan = try makePlan(for: patch, context: context)
+        try validate(plan, context: context)
         commit(plan)
         loadIssues = context.issues
     }
@@ -75,6 +80,10 @@ extension ModelObject {
     /// nothing yet.
     private func makePlan(for patch: [String: Any], context: LoadContext) throws -> MergePatchPlan {
         let metadata = context.metadata(of: type(of: self))
+        // The values convert as this class's values convert when it loads.
+        let enclosingClass = context.enclosingClass
+        context.enclosingClass = type(of: self)
+        defer { context.enclosingClass = enclosingClass }
         var plan = MergePatchPlan()
         for property in metadata.properties {
             guard let value = patch[property.key] else { continue }
@@ -117,7 +126,7 @@ extension ModelObject {
         if let object, let objectPatch, object.acceptsMergePatch(objectPatch) {
             try context.enterObject()
             defer { context.leaveObject() }
-            plan.nestedPlans.append((object, try object.makePlan(for: objectPatch, context: context)))
+            plan.nestedPlans.append((property, object, try object.makePlan(for: objectPatch, context: context)))
             return
         }
         var source = value
@@ -168,7 +177,7 @@ extension ModelObject {
                 if !plan.values.isEmpty { updateRepeatedValues() }
             }
         }
-        for (object, nestedPlan) in plan.nestedPlans {
+        for (_, object, nestedPlan) in plan.nestedPlans {
             object.commit(nestedPlan)
         }
     }
@@ -187,8 +196,9 @@ extension ModelObject {
 
 /// What a merge patch sets in one model object and in the objects it merges into, read and
 /// checked before anything is set, so that a patch that does not fit changes nothing.
-private struct MergePatchPlan {
+struct MergePatchPlan {
     var values: [(property: AnySavedProperty, value: Any)] = []
     var unknownValues: [(key: String, value: Any?)] = []
-    var nestedPlans: [(object: ModelObject, plan: MergePatchPlan)] = []
+    /// The objects that the patch merges into, each held by `property` of this object.
+    var nestedPlans: [(property: AnySavedProperty, object: ModelObject, plan: MergePatchPlan)] = []
 }

@@ -191,7 +191,9 @@ extension ModelObject {
                 .again(chosenClass, mayReuse: false), reader: &reader, at: start, since: marks,
                 context: context)
         }
-        try object.finishLoading(version: header.version, metadata: metadata)
+        // Only `validate()` throws here, since older data goes the dictionary way: its error is
+        // the dictionary way's own, which reading again would only repeat.
+        try JSONReader.settled { try object.finishLoading(version: header.version, metadata: metadata, context: context) }
         object.keepClassName(of: header.resolved ?? ResolvedClass(modelClass: modelClass))
         return .loaded(object)
     }

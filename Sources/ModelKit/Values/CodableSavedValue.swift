@@ -32,7 +32,7 @@ extension CodableSavedValue {
         } catch let error as DecodingError {
             throw CodableBridge.modelError(for: error, type: Self.self, found: savedValue)
         } catch {
-            throw ModelError.invalidValue(of: Self.self, found: savedValue, underlyingError: error)
+            throw ModelError.conversionFailed(of: Self.self, found: savedValue, error: error)
         }
     }
 

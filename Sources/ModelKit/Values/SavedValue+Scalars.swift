@@ -56,7 +56,8 @@ extension SavedValue where Self: FixedWidthInteger {
     @inline(__always)
     static func integer(from savedValue: Any, context: LoadContext?) throws -> Self {
         guard let number = SavedNumber(savedValue) else {
-            guard let context, context.acceptsLosslessConversions, let number = LosslessConversion.number(in: savedValue)
+            guard let context, context.acceptsLosslessConversions,
+                let number = LosslessConversion.number(in: savedValue)
             else { throw mismatch(savedValue, expected: "a number") }
             return try integer(from: number, found: savedValue)
         }

@@ -89,7 +89,8 @@ final class Contact: ModelObject {
 @Suite struct CustomValueMessageTests {
     @Test func aValidationErrorOfAConversionIsTheUsersMessage() throws {
         for options in bothReaders {
-            let error = try #require(modelError { _ = try Contact(json: #"{"emails": ["a@b", "x"]}"#, options: options) })
+            let error = try #require(
+                modelError { _ = try Contact(json: #"{"emails": ["a@b", "x"]}"#, options: options) })
             #expect(error.keyPath.description == "emails[1]")
             #expect(error.localizedDescription == "not an email address")
             #expect(error.description == "emails[1]: not an email address")
@@ -125,7 +126,8 @@ final class Contact: ModelObject {
 
     @Test func lenientLoadsRecordTheUsersMessage() throws {
         let contact = try Contact(json: #"{"email": "nobody", "share": -1}"#, options: .lenient)
-        #expect(contact.loadIssues.map(\.localizedDescription) == ["not an email address", "must lie between 0 and 100"])
+        #expect(
+            contact.loadIssues.map(\.localizedDescription) == ["not an email address", "must lie between 0 and 100"])
         #expect(contact.loadIssues.map(\.keyPath.description) == ["email", "share"])
         // The values that did not convert are kept and written back.
         #expect(try jsonObject(contact.jsonString())["email"] as? String == "nobody")

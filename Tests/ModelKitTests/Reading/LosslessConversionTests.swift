@@ -4,7 +4,8 @@ import ModelKitTestSupport
 import Testing
 
 enum LosslessLevel: Int, SavedValue {
-    case low = 1, high = 2
+    case low = 1
+    case high = 2
 }
 
 /// A model of a server that sends numbers, strings and booleans as it pleases.
@@ -76,7 +77,9 @@ final class StrictHolder: ModelObject {
 
     @Test(arguments: bothReaders)
     func booleansLoadFromTheirNamesAndDigits(options: LoadOptions) throws {
-        for (text, expected) in [(#""true""#, true), (#""false""#, false), (#""1""#, true), (#""0""#, false), ("1", true)] {
+        for (text, expected) in [
+            (#""true""#, true), (#""false""#, false), (#""1""#, true), (#""0""#, false), ("1", true),
+        ] {
             let record = try record(#"{"flag": \#(text), "maybe": \#(text)}"#, options: options)
             #expect(record.flag == expected, "\(text)")
             #expect(record.maybe == expected, "\(text)")
@@ -160,7 +163,13 @@ final class StrictHolder: ModelObject {
         ]
         let loads: [(String, (Data, LoadOptions) throws -> ModelObject)] = [
             ("init(json:)", { try LosslessRecord(json: $0, options: $1) }),
-            ("holder", { try StrictHolder(json: Data(#"{"records": [\#(String(decoding: $0, as: UTF8.self))]}"#.utf8), options: $1) }),
+            (
+                "holder",
+                {
+                    try StrictHolder(
+                        json: Data(#"{"records": [\#(String(decoding: $0, as: UTF8.self))]}"#.utf8), options: $1)
+                }
+            ),
         ]
         for document in documents {
             compareReaders(on: Data(document.utf8), loads: loads) { "\(document): \($0)" }

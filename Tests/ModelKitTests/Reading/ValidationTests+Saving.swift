@@ -1,7 +1,7 @@
 import Foundation
 import ModelKit
-import Observation
 import ModelKitTestSupport
+import Observation
 import Testing
 
 /// Validation around loading: merge patches, `Codable`, archives, snapshots and files.

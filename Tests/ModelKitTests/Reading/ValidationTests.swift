@@ -42,18 +42,18 @@ let bothReaders: [LoadOptions] = [[], .foundationReader]
     /// Every way to load JSON into a `Department`, strictly or not.
     static var loads: [(String, (String, LoadOptions) throws -> Department)] {
         [
-        ("init(json:)", { try Department(json: $0, options: $1) }),
-        ("make(json:)", { try Department.make(json: $0, options: $1) }),
-        ("init(dictionary:)", { try Department(dictionary: jsonObject($0), options: $1) }),
-        ("make(dictionary:)", { try Department.make(dictionary: jsonObject($0), options: $1) }),
-        (
-            "load(json:)",
-            { json, options in
-                let department = Department()
-                try department.load(json: json, options: options)
-                return department
-            }
-        ),
+            ("init(json:)", { try Department(json: $0, options: $1) }),
+            ("make(json:)", { try Department.make(json: $0, options: $1) }),
+            ("init(dictionary:)", { try Department(dictionary: jsonObject($0), options: $1) }),
+            ("make(dictionary:)", { try Department.make(dictionary: jsonObject($0), options: $1) }),
+            (
+                "load(json:)",
+                { json, options in
+                    let department = Department()
+                    try department.load(json: json, options: options)
+                    return department
+                }
+            ),
         ]
     }
 

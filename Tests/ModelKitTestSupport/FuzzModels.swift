@@ -259,6 +259,10 @@ public final class FuzzModel: ModelObject {
     @Saved public var children: [FuzzModel] = []
     /// A `String`, saved under the key renamed_key.
     @Saved("renamed_key") public var renamed = ""
+    /// A `FuzzChecked`, which checks itself.
+    @Saved public var checked = FuzzChecked()
+    /// A `FuzzLossless`, which accepts lossless conversions.
+    @Saved public var lossless = FuzzLossless()
 
     public override class var modelVersion: Int { 3 }
 
@@ -281,7 +285,7 @@ public final class FuzzModel: ModelObject {
 public func registerFuzzModels() {
     for modelClass: ModelObject.Type in [
         FuzzModel.self, FuzzScalars.self, FuzzCollections.self, FuzzValueClasses.self,
-        FuzzShape.self, FuzzCircle.self, FuzzPolygon.self,
+        FuzzShape.self, FuzzCircle.self, FuzzPolygon.self, FuzzChecked.self, FuzzLossless.self,
     ] {
         ModelObject.register(modelClass)
     }

@@ -332,8 +332,10 @@ open class ModelObject: NSObject, Observable, Codable, NSSecureCoding {
     ///
     /// The conversions apply to the property's value directly, as an optional, and within
     /// arrays and dictionaries, and to the values a raw-value enum or a custom saved value
-    /// reads. Values are written back in the property's own type. The default is `false`,
-    /// which leaves every value of the wrong type an error.
+    /// reads, but never to the `version` of the data. Values are written back in the
+    /// property's own type. Each class decides for the values of its own properties: a
+    /// nested object converts as its class says. ModelKit reads this once per class. The
+    /// default is `false`, which leaves every value of the wrong type an error.
     open class var acceptsLosslessConversions: Bool { false }
 
     // MARK: NSObject

@@ -11,14 +11,18 @@ extension ModelObject {
     /// - Throws: The ``ModelError`` of the first object that is not valid, at its key path.
     func validateGraph() throws {
         var visited: Set<ObjectIdentifier> = [ObjectIdentifier(self)]
-        var stack = [ValidationFrame(object: self, keyPath: ModelKeyPath())]
+        var metadata = MetadataCache()
+        // The stack holds the object being visited under all the objects that lead to it, so
+        // its key path is their components in turn, put together only for an error.
+        var stack = [ValidationFrame(object: self, components: [], metadata: &metadata)]
         while var frame = stack.popLast() {
             guard frame.next < frame.children.count else {
                 do {
                     try frame.object.validate()
                 } catch {
                     var modelError = ModelError.validation(error)
-                    modelError.keyPath = ModelKeyPath(frame.keyPath.components + modelError.keyPath.components)
+                    let components = (stack + [frame]).flatMap(\.components)
+                    modelError.keyPath = ModelKeyPath(components + modelError.keyPath.components)
                     throw modelError
                 }
                 continue
@@ -27,17 +31,19 @@ extension ModelObject {
             frame.next += 1
             stack.append(frame)
             if visited.insert(ObjectIdentifier(child.object)).inserted {
-                let keyPath = ModelKeyPath(frame.keyPath.components + child.components)
-                stack.append(ValidationFrame(object: child.object, keyPath: keyPath))
+                stack.append(ValidationFrame(object: child.object, components: child.components, metadata: &metadata))
             }
         }
     }
 
     /// The model objects that this object's saved properties hold, each with the key path
     /// components that lead to it from this object.
-    fileprivate var heldObjects: [(components: [ModelKeyPath.Component], object: ModelObject)] {
+    fileprivate func heldObjects(metadata: ModelMetadata) -> [(
+        components: [ModelKeyPath.Component], object: ModelObject
+    )] {
         var held: [(components: [ModelKeyPath.Component], object: ModelObject)] = []
-        for property in ModelMetadata.of(type(of: self)).properties where property.containsModelObjects {
+        guard metadata.containsModelObjects else { return held }
+        for property in metadata.properties where property.containsModelObjects {
             let key = ModelKeyPath.Component.key(property.key)
             if let object = property.modelObject(in: self) {
                 held.append(([key], object))
@@ -63,13 +69,28 @@ extension ModelObject {
 /// An object of the graph being checked, with the objects it holds still to check first.
 private struct ValidationFrame {
     let object: ModelObject
-    let keyPath: ModelKeyPath
+    /// The key path components that lead to the object from the one below it on the stack.
+    let components: [ModelKeyPath.Component]
     let children: [(components: [ModelKeyPath.Component], object: ModelObject)]
     var next = 0
 
-    init(object: ModelObject, keyPath: ModelKeyPath) {
+    init(object: ModelObject, components: [ModelKeyPath.Component], metadata: inout MetadataCache) {
         self.object = object
-        self.keyPath = keyPath
-        children = object.heldObjects
+        self.components = components
+        children = object.heldObjects(metadata: metadata.of(type(of: object)))
+    }
+}
+
+/// The metadata of the classes met in one walk, so that each object does not take the shared
+/// cache's lock.
+private struct MetadataCache {
+    private var found: [ObjectIdentifier: ModelMetadata] = [:]
+
+    mutating func of(_ modelClass: ModelObject.Type) -> ModelMetadata {
+        let identifier = ObjectIdentifier(modelClass)
+        if let metadata = found[identifier] { return metadata }
+        let metadata = ModelMetadata.of(modelClass)
+        found[identifier] = metadata
+        return metadata
     }
 }

@@ -141,6 +141,20 @@ import Testing
         #expect(error?.description == "members[1].age: must not be negative")
     }
 
+    @Test func savingChecksAGraphOfAnyDepthWithoutRecursion() throws {
+        let root = FuzzChecked()
+        var deepest = root
+        for _ in 0..<20_000 {
+            let next = FuzzChecked()
+            deepest.items = [next]
+            deepest = next
+        }
+        deepest.low = 1
+        let error = modelError { try root.save(to: URL(fileURLWithPath: "/nonexistent/deep.json")) }
+        #expect(error?.keyPath.components.count == 2 * 20_000 + 1)
+        #expect(error?.localizedDescription == "low must not exceed high")
+    }
+
     @Test func snapshotsSaveOnlyValidModels() async throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID().uuidString).json")
         defer { try? FileManager.default.removeItem(at: url) }

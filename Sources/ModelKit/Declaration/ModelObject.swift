@@ -292,13 +292,13 @@ open class ModelObject: NSObject, Observable, Codable, NSSecureCoding {
     /// Checks the object's values after they have loaded, throwing when they do not make a
     /// valid object.
     ///
-    /// Called after every load, of every object of the loaded graph: JSON through either
+    /// Called after every load, on every object that the data holds: JSON through either
     /// reader, the dictionary form, files, `Codable` decoding, unarchiving,
     /// ``ModelSnapshot/makeModel()``; after ``apply(mergePatch:options:)`` on every object
-    /// the patch merges into; and before ``save(to:options:)`` writes a file, so that a file
-    /// that would not load is never written. An object checks itself once its values have
-    /// loaded, those of the objects it holds included, which have checked themselves before.
-    /// The default implementation does nothing.
+    /// the patch merges into; and before ``save(to:options:)`` writes a file, on every object
+    /// of the graph, so that a file that would not load is never written. An object checks
+    /// itself once its values have loaded, those of the objects it holds included, which have
+    /// checked themselves before. The default implementation does nothing.
     ///
     /// A strict load that meets an error fails as a whole, with a ``ModelError`` at the key
     /// path of the object, ``ValidationError/key`` appended, whose `localizedDescription` is

@@ -291,6 +291,10 @@ public final class FuzzModel: ModelObject {
     @Saved public var server = FuzzServerRecord()
     /// A `[FuzzServerRecord]`, empty at first.
     @Saved public var servers: [FuzzServerRecord] = []
+    /// A `FuzzChecked`, which checks itself.
+    @Saved public var checked = FuzzChecked()
+    /// A `FuzzLossless`, which accepts lossless conversions.
+    @Saved public var lossless = FuzzLossless()
 
     public override class var modelVersion: Int { 3 }
 
@@ -313,7 +317,8 @@ public final class FuzzModel: ModelObject {
 public func registerFuzzModels() {
     for modelClass: ModelObject.Type in [
         FuzzModel.self, FuzzScalars.self, FuzzCollections.self, FuzzValueClasses.self,
-        FuzzShape.self, FuzzCircle.self, FuzzPolygon.self, FuzzServerRecord.self,
+        FuzzShape.self, FuzzCircle.self, FuzzPolygon.self, FuzzServerRecord.self, FuzzChecked.self,
+        FuzzLossless.self,
     ] {
         ModelObject.register(modelClass)
     }

@@ -15,9 +15,13 @@ extension ModelSnapshot {
     /// - Parameters:
     ///   - url: The file to write.
     ///   - options: The layout of the JSON; `[]` is pretty-printed.
-    /// - Throws: A ``ModelError`` when `url` is not a file URL, leads to something other than
-    ///   a regular file or to a file the caller may not write, or when the file cannot be
-    ///   written; the old file is then untouched.
+    /// The model checks itself before anything is written, as ``makeModel()`` and
+    /// ``ModelObject/save(to:options:)`` have every object do (``ModelObject/validate()``): a
+    /// file that would not load again is never written.
+    ///
+    /// - Throws: A ``ModelError`` when an object of the model is not valid, when `url` is not
+    ///   a file URL, leads to something other than a regular file or to a file the caller may
+    ///   not write, or when the file cannot be written; the old file is then untouched.
     #if compiler(>=6.2)
         @concurrent
     #endif

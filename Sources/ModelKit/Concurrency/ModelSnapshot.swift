@@ -81,10 +81,15 @@ public struct ModelSnapshot<Model: ModelObject>: Sendable {
     /// or a class name that did not resolve, the made model keeps them too, and its
     /// ``ModelObject/loadIssues`` list them; otherwise it has no load issues.
     ///
+    /// Every object of the made model checks itself (``ModelObject/validate()``), as after any
+    /// load; taking the snapshot does not check, so a snapshot of a model that is not valid
+    /// makes none, unless the snapshot is lenient, whose made model lists the problem in its
+    /// ``ModelObject/loadIssues``.
+    ///
     /// - Returns: A model of the class that the snapshot was taken of.
-    /// - Throws: A ``ModelError`` only for what the model's class does differently from when
-    ///   the snapshot was taken, such as a ``ModelObject/loadDefaultValues()`` or a custom
-    ///   saved value that throws.
+    /// - Throws: A ``ModelError`` when an object of the model is not valid, and for what the
+    ///   model's class does differently from when the snapshot was taken, such as a
+    ///   ``ModelObject/loadDefaultValues()`` or a custom saved value that throws.
     public func makeModel() throws -> sending Model {
         // The data is the model's own, so it loads as it was written; values that a lenient
         // load once skipped load leniently again, which keeps them as they are.

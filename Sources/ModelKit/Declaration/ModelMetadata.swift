@@ -42,6 +42,8 @@ final class ModelMetadata: @unchecked Sendable {
     let quotedVersionKey: [UInt8]
     let quotedTypeKey: [UInt8]
     let containsModelObjects: Bool
+    /// The class's ``ModelObject/acceptsLosslessConversions``.
+    let acceptsLosslessConversions: Bool
 
     private static let cache = Locked<[ObjectIdentifier: ModelMetadata]>([:])
 
@@ -88,6 +90,7 @@ final class ModelMetadata: @unchecked Sendable {
         quotedVersionKey = versionKey.map(Self.quoted) ?? []
         quotedTypeKey = typeKey.map(Self.quoted) ?? []
         containsModelObjects = properties.contains { $0.containsModelObjects }
+        acceptsLosslessConversions = modelClass.acceptsLosslessConversions
     }
 
     /// `key` in quotes when it needs no escape in JSON; else empty.

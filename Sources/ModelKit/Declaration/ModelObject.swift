@@ -338,6 +338,55 @@ open class ModelObject: NSObject, Observable, Codable, NSSecureCoding {
     /// - Throws: Any error, to stop the load; it reaches the caller as a ``ModelError``.
     open func upgrade(from version: Int, dictionary: [String: Any]) throws {}
 
+    /// Checks the object's values after they have loaded, throwing when they do not make a
+    /// valid object.
+    ///
+    /// Called after every load, on every object that the data holds: JSON through either
+    /// reader, the dictionary form, files, `Codable` decoding, unarchiving,
+    /// ``ModelSnapshot/makeModel()``; after ``apply(mergePatch:options:)`` on every object
+    /// the patch merges into; and before ``save(to:options:)`` writes a file, on every object
+    /// of the graph, so that a file that would not load is never written. An object checks
+    /// itself once its values have loaded, those of the objects it holds included, which have
+    /// checked themselves before. The default implementation does nothing.
+    ///
+    /// A strict load that meets an error fails as a whole, with a ``ModelError`` at the key
+    /// path of the object, ``ValidationError/key`` appended, whose `localizedDescription` is
+    /// the error's message; a lenient load keeps the values and records the error in
+    /// ``loadIssues``.
+    ///
+    /// ```swift
+    /// override func validate() throws {
+    ///     guard age >= 0 else { throw ValidationError("must not be negative", key: "age") }
+    /// }
+    /// ```
+    ///
+    /// Only check here; change nothing. ModelKit may check an object it then discards, such
+    /// as a copy that a load into an existing object goes through.
+    ///
+    /// - Throws: A ``ValidationError``, or any error, whose description becomes the message.
+    open func validate() throws {}
+
+    /// Whether loading converts values of the wrong JSON type that convert without loss:
+    /// numbers from strings, strings from numbers, booleans from strings.
+    ///
+    /// With `true`, the saved properties of this class read:
+    /// - integers and floating-point numbers from a string that holds exactly a JSON number,
+    ///   with the rules of that number: `"3"` loads into an `Int` as 3 and `"2.5"` into a
+    ///   `Double` as 2.5, while `"3.5"` for an `Int`, `"300"` for an `Int8`, `" 3"` and
+    ///   `"1e400"` are still errors;
+    /// - strings from numbers, in the shortest form that reads back as the same number:
+    ///   `5` as `"5"`, `2.5` as `"2.5"`;
+    /// - booleans from the strings `"true"`, `"false"`, `"1"` and `"0"` (and, as always, from
+    ///   the numbers 1 and 0).
+    ///
+    /// The conversions apply to the property's value directly, as an optional, and within
+    /// arrays and dictionaries, and to the values a raw-value enum or a custom saved value
+    /// reads, but never to the `version` of the data. Values are written back in the
+    /// property's own type. Each class decides for the values of its own properties: a
+    /// nested object converts as its class says. ModelKit reads this once per class. The
+    /// default is `false`, which leaves every value of the wrong type an error.
+    open class var acceptsLosslessConversions: Bool { false }
+
     // MARK: NSObject
 
     /// Whether `object` is a model of the same class with equal saved values.

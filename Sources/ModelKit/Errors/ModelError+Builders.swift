@@ -57,4 +57,34 @@ extension ModelError {
     static func unreadableArchive(_ error: any Error) -> ModelError {
         ModelError(.custom("the archive could not be read: \(error)"), underlyingError: error)
     }
+
+    /// The error for `error`, which a model's `validate()` or a custom saved value's
+    /// conversion threw: a ``ValidationError`` gives its message and key; a ``ModelError``
+    /// stays as it is; any other error gives its message, and is kept as the underlying error.
+    static func validation(_ error: any Error) -> ModelError {
+        if let error = error as? ModelError { return error }
+        if let error = error as? ValidationError {
+            let keyPath = ModelKeyPath(error.key.map { [.key($0)] } ?? [])
+            return ModelError(.validationFailed(error.message), at: keyPath, underlyingError: error)
+        }
+        return ModelError(.validationFailed(message(of: error)), underlyingError: error)
+    }
+
+    /// The error for a value that `type`'s own conversion rejected with `error`: the user's
+    /// message when the error has one meant for people (a `LocalizedError` with a
+    /// description, such as a ``ValidationError``); else the value found, as for any value
+    /// that does not fit.
+    static func conversionFailed(of type: Any.Type, found: Any, error: any Error) -> ModelError {
+        if let error = error as? ModelError { return error }
+        if error is ValidationError || (error as? any LocalizedError)?.errorDescription != nil {
+            return validation(error)
+        }
+        return invalidValue(of: type, found: found, underlyingError: error)
+    }
+
+    /// The words of an error meant for people: a `LocalizedError`'s description, else its
+    /// own description.
+    private static func message(of error: any Error) -> String {
+        (error as? any LocalizedError)?.errorDescription ?? String(describing: error)
+    }
 }

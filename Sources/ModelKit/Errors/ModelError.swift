@@ -52,6 +52,10 @@ public struct ModelError: LocalizedError, CustomStringConvertible, CustomDebugSt
         case fileError(String)
         /// A migration, upgrade or custom saved value reported a problem.
         case custom(String)
+        /// A model's ``ModelObject/validate()`` rejected the loaded object, or a custom saved
+        /// value's conversion rejected the value, with this message for the user: the
+        /// `localizedDescription` of the error.
+        case validationFailed(String)
     }
 
     /// What went wrong.
@@ -82,9 +86,11 @@ public struct ModelError: LocalizedError, CustomStringConvertible, CustomDebugSt
     }
 
     /// The key path and the reason, as ``description`` gives them, so that
-    /// `localizedDescription` and alerts show them instead of a generic message.
+    /// `localizedDescription` and alerts show them instead of a generic message; for
+    /// ``Reason/validationFailed(_:)``, the user's own message alone, written for people.
     public var errorDescription: String? {
-        description
+        if case .validationFailed(let message) = reason { return message }
+        return description
     }
 
     /// The description, followed by the underlying error when there is one.
@@ -127,6 +133,8 @@ public struct ModelError: LocalizedError, CustomStringConvertible, CustomDebugSt
             return detail
         case .custom(let detail):
             return detail
+        case .validationFailed(let message):
+            return message
         }
     }
 

@@ -34,13 +34,22 @@ extension ModelObject {
     /// On Apple platforms, access control lists of the old file are not carried over.
     /// Saving needs write permission on the file's directory, where the new file is created.
     ///
+    /// Before anything is written, every object of the graph checks itself
+    /// (``validate()``), as loading the file would: a file that a strict load could not read
+    /// back is never written. ``jsonData(options:)`` and the other writers do not check, so
+    /// that a model can be written, sent or logged while it is being edited.
+    ///
     /// - Parameters:
     ///   - url: The file to write.
     ///   - options: The layout of the JSON; `[]` is pretty-printed.
-    /// - Throws: A ``ModelError`` when the object cannot be written as JSON, when `url` is not
+    /// - Throws: A ``ModelError`` when an object of the graph is not valid, at its key path,
+    ///   with the message of its error; when the object cannot be written as JSON, when `url` is not
     ///   a file URL, leads to something other than a regular file or to a file the caller may
     ///   not write, or when the file cannot be written; the old file is then untouched.
     public func save(to url: URL, options: WriteOptions = []) throws {
+        // A file that would not load again is not written: every object checks itself first,
+        // as loading the file would have it do.
+        try validateGraph()
         let data = try jsonData(options: options)
         guard url.isFileURL else {
             throw ModelError(.fileError("could not write \(url): not a file URL"))

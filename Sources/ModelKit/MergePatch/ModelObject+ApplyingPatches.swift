@@ -27,6 +27,10 @@ extension ModelObject {
     /// when it throws, the object is unchanged. A lenient apply leaves a value that does not
     /// fit as it was and records the problem in ``loadIssues``.
     ///
+    /// Every object that the patch merges into checks itself (``validate()``) as it would be
+    /// after the patch, before anything is set: a strict apply that makes one invalid throws
+    /// and changes nothing; a lenient one applies the patch and records the problem.
+    ///
     /// - Parameters:
     ///   - patch: The patch, in the dictionary form.
     ///   - options: How to read the values; strict by default.
@@ -38,6 +42,7 @@ extension ModelObject {
         try context.enterObject()
         defer { context.leaveObject() }
         let plan = try makePlan(for: patch, context: context)
+        try validate(plan, context: context)
         commit(plan)
         loadIssues = context.issues
     }
@@ -76,6 +81,10 @@ extension ModelObject {
     private func makePlan(for patch: [String: Any], context: LoadContext) throws -> MergePatchPlan {
         let metadata = context.metadata(of: type(of: self))
         let layout = metadata.layout
+        // The values convert as this class's values convert when it loads.
+        let enclosingClass = context.enclosingClass
+        context.enclosingClass = type(of: self)
+        defer { context.enclosingClass = enclosingClass }
         var plan = MergePatchPlan()
         // Keys of the patch left for the unknown values: those the class does not read, and
         // the alternatives that a better key present outranks.
@@ -179,7 +188,7 @@ extension ModelObject {
         if let object, let objectPatch, object.acceptsMergePatch(objectPatch) {
             try context.enterObject()
             defer { context.leaveObject() }
-            plan.nestedPlans.append((object, try object.makePlan(for: objectPatch, context: context)))
+            plan.nestedPlans.append((property, object, try object.makePlan(for: objectPatch, context: context)))
             return
         }
         var source = value
@@ -242,7 +251,7 @@ extension ModelObject {
                 if !plan.values.isEmpty { updateRepeatedValues() }
             }
         }
-        for (object, nestedPlan) in plan.nestedPlans {
+        for (_, object, nestedPlan) in plan.nestedPlans {
             object.commit(nestedPlan)
         }
     }
@@ -261,10 +270,11 @@ extension ModelObject {
 
 /// What a merge patch sets in one model object and in the objects it merges into, read and
 /// checked before anything is set, so that a patch that does not fit changes nothing.
-private struct MergePatchPlan {
+struct MergePatchPlan {
     var values: [(property: AnySavedProperty, value: Any)] = []
     /// The raw values that open enums took their fallback for, kept to write back.
     var keptRawValues: [(property: AnySavedProperty, rawValue: Any)] = []
     var unknownValues: [(key: String, value: Any?)] = []
-    var nestedPlans: [(object: ModelObject, plan: MergePatchPlan)] = []
+    /// The objects that the patch merges into, each held by `property` of this object.
+    var nestedPlans: [(property: AnySavedProperty, object: ModelObject, plan: MergePatchPlan)] = []
 }

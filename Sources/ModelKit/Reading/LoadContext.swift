@@ -41,6 +41,13 @@ public final class LoadContext {
     /// Whether problems are recorded instead of thrown.
     var isLenient: Bool { options.contains(.lenient) }
 
+    /// Whether the class of the object whose values are loading accepts lossless conversions
+    /// (``ModelObject/acceptsLosslessConversions``): asked only of a value of the wrong type.
+    var acceptsLosslessConversions: Bool {
+        guard let enclosingClass else { return false }
+        return metadata(of: enclosingClass).acceptsLosslessConversions
+    }
+
     /// Records a problem in a lenient load, or throws it in a strict one.
     ///
     /// The value at fault counts as dropped: the saved property that holds it keeps its whole

@@ -144,7 +144,7 @@ extension ModelObject {
         for (key, value) in entries.unknownEntries {
             unknownValues[key] = value
         }
-        try finishLoading(version: version, metadata: metadata)
+        try finishLoading(version: version, metadata: metadata, context: context)
     }
 
     /// Loads values by looking each saved key up in the data.
@@ -184,20 +184,22 @@ extension ModelObject {
         if foundCount < data.count {
             collectUnknownValues(of: data, metadata: metadata)
         }
-        try finishLoading(version: version, metadata: metadata, upgrading: data)
+        try finishLoading(version: version, metadata: metadata, context: context, upgrading: data)
     }
 
     /// The end of every load of an object's values, from the dictionary form or from JSON:
     /// values that repeat others are brought up to date (``didLoadValues()``), the newer
-    /// version to write back is noted, data of an older version is upgraded, and the object
-    /// has no changes.
+    /// version to write back is noted, data of an older version is upgraded, the object
+    /// checks itself (``validate()``), and it has no changes.
     ///
     /// The assignments are skipped when they would change nothing, as they mostly would.
     ///
     /// - Parameter data: The dictionary form that the values came from, migrated, for the
     ///   upgrade of data older than the class; `nil` when the data is of the class's version
     ///   or newer, as it always is when read from JSON.
-    func finishLoading(version: Int, metadata: ModelMetadata, upgrading data: [String: Any]? = nil) throws {
+    func finishLoading(
+        version: Int, metadata: ModelMetadata, context: LoadContext, upgrading data: [String: Any]? = nil
+    ) throws {
         didLoadValues()
         let newer = version > metadata.modelVersion ? version : nil
         if newerVersion != newer { newerVersion = newer }
@@ -206,6 +208,7 @@ extension ModelObject {
             defer { isSuppressingChanges = false }
             try runHook("upgrade from version \(version)") { try upgrade(from: version, dictionary: data) }
         }
+        try validateLoadedValues(context: context)
         // Loading records no changes; an object loaded into may have had some before.
         forgetChangesQuietly()
     }
@@ -342,8 +345,9 @@ extension ModelObject {
             return version
         }
         do {
+            // Never converted from a string: the header is ModelKit's own, whatever the class accepts.
             return try context.within(.key(metadata.layout.versionKey ?? "")) {
-                try Int._make(savedValue: value, context: context)
+                try Int.integer(from: value, context: nil)
             }
         } catch let error as ModelError {
             try context.report(error)

@@ -194,7 +194,7 @@ extension ModelObject {
                 .again(chosenClass, mayReuse: false), reader: &reader, at: start, since: marks,
                 context: context)
         }
-        try object.finishLoading(version: header.dataVersion(for: metadata), metadata: metadata)
+        try object.finishReading(version: header.dataVersion(for: metadata), metadata: metadata, context: context)
         object.keepClassName(of: header.resolved ?? ResolvedClass(modelClass: modelClass))
         return .loaded(object)
     }
@@ -209,6 +209,17 @@ extension ModelObject {
         context.forgetIssues(since: marks)
         reader.rewind(to: start)
         return pass
+    }
+
+    /// Ends the load of an object read in one pass, as ``finishLoading(version:metadata:context:upgrading:)``
+    /// ends every load.
+    ///
+    /// Only ``validate()`` throws here, since older data goes the dictionary way: its error is
+    /// already the dictionary way's, which reading the object again would only repeat. Apart
+    /// from the pass, whose frame loading recursion stacks up.
+    @inline(never)
+    private func finishReading(version: Int, metadata: ModelMetadata, context: LoadContext) throws {
+        try JSONReader.settled { try finishLoading(version: version, metadata: metadata, context: context) }
     }
 
     /// The object that `storage` holds when loading may load into it instead of replacing it:

@@ -16,7 +16,8 @@ import Foundation
 ///
 /// The value is written as the JSON that `JSONEncoder` makes of it, with dates as ISO 8601
 /// strings and data as Base64, like ModelKit's own values. A decoding error becomes a
-/// ``ModelError`` whose key path continues into the value.
+/// ``ModelError`` whose key path continues into the value; a ``ValidationError`` thrown by
+/// `init(from:)` gives its message as the error's `localizedDescription`.
 ///
 /// This goes through `JSONEncoder` and `JSONDecoder` for every value, so it is slower than a
 /// ``SavedRepresentable`` conformance; prefer that for types saved in bulk.
@@ -32,7 +33,7 @@ extension CodableSavedValue {
         } catch let error as DecodingError {
             throw CodableBridge.modelError(for: error, type: Self.self, found: savedValue)
         } catch {
-            throw ModelError.invalidValue(of: Self.self, found: savedValue, underlyingError: error)
+            throw ModelError.conversionFailed(of: Self.self, found: savedValue, error: error)
         }
     }
 

@@ -19,7 +19,11 @@
 /// ```
 ///
 /// An error thrown by ``init(savedRepresentation:)`` becomes a ``ModelError`` with the key path
-/// of the value.
+/// of the value, and the error as its underlying error. A ``ValidationError``, or another
+/// `LocalizedError` with a description, gives its message as the `localizedDescription`
+/// (``ModelError/Reason/validationFailed(_:)``): `throw ValidationError("not an email
+/// address")`. Any other error reads as a value that does not fit, such as
+/// `expected a valid Email, found "x"`.
 public protocol SavedRepresentable: SavedValue {
     /// The saved type this type converts to and from.
     associatedtype SavedRepresentation: SavedValue
@@ -27,7 +31,8 @@ public protocol SavedRepresentable: SavedValue {
     /// Creates a value from its saved representation.
     ///
     /// - Parameter savedRepresentation: The representation read from the data.
-    /// - Throws: Any error, when the representation does not describe a valid value.
+    /// - Throws: Any error, when the representation does not describe a valid value; a
+    ///   ``ValidationError`` to tell the user why.
     init(savedRepresentation: SavedRepresentation) throws
 
     /// The representation to save.
@@ -43,10 +48,8 @@ extension SavedRepresentable {
         let representation = try SavedRepresentation._make(savedValue: savedValue, context: context)
         do {
             return try Self(savedRepresentation: representation)
-        } catch let error as ModelError {
-            throw error
         } catch {
-            throw ModelError.invalidValue(of: Self.self, found: savedValue, underlyingError: error)
+            throw ModelError.conversionFailed(of: Self.self, found: savedValue, error: error)
         }
     }
 

@@ -4,7 +4,10 @@ extension String: SavedValue {
     /// ModelKit's machinery: reads a string.
     public static func _make(savedValue: Any, context: LoadContext) throws -> String {
         guard let string = FastCast.string(savedValue) else {
-            throw mismatch(savedValue, expected: "a string")
+            guard context.acceptsLosslessConversions, let text = LosslessConversion.string(from: savedValue) else {
+                throw mismatch(savedValue, expected: "a string")
+            }
+            return text
         }
         return string
     }
@@ -25,7 +28,11 @@ extension Bool: SavedValue {
         case .bool(let bool): return bool
         case .int(0), .uint(0): return false
         case .int(1), .uint(1): return true
-        default: throw mismatch(savedValue, expected: "a boolean")
+        default:
+            guard context.acceptsLosslessConversions, let bool = LosslessConversion.bool(from: savedValue) else {
+                throw mismatch(savedValue, expected: "a boolean")
+            }
+            return bool
         }
     }
 
@@ -41,13 +48,26 @@ extension Bool: SavedValue {
 extension SavedValue where Self: FixedWidthInteger {
     /// ModelKit's machinery: reads a whole number that fits the type.
     public static func _make(savedValue: Any, context: LoadContext) throws -> Self {
-        try integer(from: savedValue)
+        try integer(from: savedValue, context: context)
+    }
+
+    /// A whole number that fits the type; converted from a string when `context` accepts
+    /// lossless conversions, which a `nil` context, as for the header's `version`, never does.
+    @inline(__always)
+    static func integer(from savedValue: Any, context: LoadContext?) throws -> Self {
+        guard let number = SavedNumber(savedValue) else {
+            guard let context, context.acceptsLosslessConversions,
+                let number = LosslessConversion.number(in: savedValue)
+            else { throw mismatch(savedValue, expected: "a number") }
+            return try integer(from: number, found: savedValue)
+        }
+        return try integer(from: number, found: savedValue)
     }
 
     @inline(__always)
-    static func integer(from savedValue: Any) throws -> Self {
+    static func integer(from number: SavedNumber, found savedValue: Any) throws -> Self {
         let result: Self?
-        switch SavedNumber(savedValue) {
+        switch number {
         case .int(let int): result = Self(exactly: int)
         case .uint(let uint): result = Self(exactly: uint)
         case .double(let double):
@@ -65,7 +85,7 @@ extension SavedValue where Self: FixedWidthInteger {
                 throw ModelError(.fractionalNumber(type: "\(Self.self)", found: "\(decimal)"))
             }
             result = nil
-        case .bool, nil:
+        case .bool:
             throw mismatch(savedValue, expected: "a number")
         }
         guard let result else {
@@ -99,70 +119,70 @@ extension SavedValue where Self: FixedWidthInteger {
 extension Int: SavedValue {
     /// ModelKit's machinery: reads a whole number that fits the type.
     public static func _make(savedValue: Any, context: LoadContext) throws -> Int {
-        try integer(from: savedValue)
+        try integer(from: savedValue, context: context)
     }
 }
 
 extension Int8: SavedValue {
     /// ModelKit's machinery: reads a whole number that fits the type.
     public static func _make(savedValue: Any, context: LoadContext) throws -> Int8 {
-        try integer(from: savedValue)
+        try integer(from: savedValue, context: context)
     }
 }
 
 extension Int16: SavedValue {
     /// ModelKit's machinery: reads a whole number that fits the type.
     public static func _make(savedValue: Any, context: LoadContext) throws -> Int16 {
-        try integer(from: savedValue)
+        try integer(from: savedValue, context: context)
     }
 }
 
 extension Int32: SavedValue {
     /// ModelKit's machinery: reads a whole number that fits the type.
     public static func _make(savedValue: Any, context: LoadContext) throws -> Int32 {
-        try integer(from: savedValue)
+        try integer(from: savedValue, context: context)
     }
 }
 
 extension Int64: SavedValue {
     /// ModelKit's machinery: reads a whole number that fits the type.
     public static func _make(savedValue: Any, context: LoadContext) throws -> Int64 {
-        try integer(from: savedValue)
+        try integer(from: savedValue, context: context)
     }
 }
 
 extension UInt: SavedValue {
     /// ModelKit's machinery: reads a whole number that fits the type.
     public static func _make(savedValue: Any, context: LoadContext) throws -> UInt {
-        try integer(from: savedValue)
+        try integer(from: savedValue, context: context)
     }
 }
 
 extension UInt8: SavedValue {
     /// ModelKit's machinery: reads a whole number that fits the type.
     public static func _make(savedValue: Any, context: LoadContext) throws -> UInt8 {
-        try integer(from: savedValue)
+        try integer(from: savedValue, context: context)
     }
 }
 
 extension UInt16: SavedValue {
     /// ModelKit's machinery: reads a whole number that fits the type.
     public static func _make(savedValue: Any, context: LoadContext) throws -> UInt16 {
-        try integer(from: savedValue)
+        try integer(from: savedValue, context: context)
     }
 }
 
 extension UInt32: SavedValue {
     /// ModelKit's machinery: reads a whole number that fits the type.
     public static func _make(savedValue: Any, context: LoadContext) throws -> UInt32 {
-        try integer(from: savedValue)
+        try integer(from: savedValue, context: context)
     }
 }
 
 extension UInt64: SavedValue {
     /// ModelKit's machinery: reads a whole number that fits the type.
     public static func _make(savedValue: Any, context: LoadContext) throws -> UInt64 {
-        try integer(from: savedValue)
+        try integer(from: savedValue, context: context)
     }
 }
 
@@ -174,7 +194,12 @@ extension Double: SavedValue {
         case .int(let int): return Double(int)
         case .uint(let uint): return Double(uint)
         case .decimal(let decimal): return SavedNumber.decimal(decimal).double
-        case .bool, nil: throw mismatch(savedValue, expected: "a number")
+        case .bool: throw mismatch(savedValue, expected: "a number")
+        case nil:
+            guard context.acceptsLosslessConversions, let number = LosslessConversion.number(in: savedValue) else {
+                throw mismatch(savedValue, expected: "a number")
+            }
+            return number.double
         }
     }
 

@@ -37,6 +37,9 @@ extension ModelObject {
     /// Pretty-printed by default, with keys in a fixed order, so the same object always gives
     /// the same bytes.
     ///
+    /// Writing does not call ``validate()``: a model being edited can be written, sent or
+    /// logged. ``save(to:options:)`` checks before it writes a file.
+    ///
     /// - Parameter options: The layout; `[]` is pretty-printed.
     /// - Returns: The JSON.
     /// - Throws: A ``ModelError`` for NaN or infinity, for a date that has no ISO 8601 string

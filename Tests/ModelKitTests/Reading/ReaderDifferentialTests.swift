@@ -97,6 +97,8 @@ import Testing
         "\"representedClassName\":\"FuzzCircle\"", "null", "[", "]", "{", "}", "true", "1.5",
         "12345678901234567890", "-9223372036854775808", "0.30000000000000004", "\"x\":1", "1E5", "[1,]",
         "\"scalars\":{}", "\"children\":[{}]", "\"renamed_key\":3", "\"int\":\"a\"", "\"double\":1e400",
+        "\"checked\":{\"low\":1}", "\"items\":[{\"low\":2}]", "\"lossless\":{\"int\":\"3\"}", "\"text\":2.5",
+        "\"flag\":\"true\"", "\"3.5\"",
     ].map { Array($0.utf8) }
 }
 

@@ -1,0 +1,111 @@
+import Foundation
+import ModelKit
+import ModelKitTestSupport
+import Testing
+
+/// The models of the article "Mapping a server's JSON", as it declares them.
+enum MappingArticle {
+    /// The base of the API's models: snake_case keys, no header.
+    class APIModel: ModelObject {
+        override class var keyStyle: KeyStyle { .snakeCase }
+        override class var versionKey: String? { nil }
+        override class var typeKey: String? { nil }
+    }
+
+    enum Visibility: String, SavedValue {
+        case `public`, `private`, `internal`, unknown
+    }
+
+    final class Owner: APIModel {
+        @Saved var login = ""
+        @Saved var id = 0
+        @Saved var siteAdmin = false
+
+        override func validate() throws {
+            guard id > 0 else { throw ValidationError("must be positive", key: "id") }
+        }
+    }
+
+    class Event: APIModel {
+        override class var typeKey: String? { "type" }
+        override class var modelName: String { "event" }
+    }
+
+    final class PushEvent: Event {
+        override class var modelName: String { "push" }
+        @Saved var ref = ""
+    }
+
+    final class Repository: APIModel {
+        @Saved("id", alternatives: ["ID"]) var id = 0
+        @Saved var fullName = ""
+        @Saved("description") var summary: String?
+        @Saved(fallback: .unknown) var visibility = Visibility.public
+        @Saved var createdAt = Date()
+        @Saved(date: .secondsSince1970) var pushedAt = Date()
+        @Saved var owner = Owner()
+        @Saved(path: "stats", "stargazers") var stars = 0
+        @Saved(path: "stats", "forks") var forks = 0
+        @Saved var latestEvent: Event?
+    }
+
+    static let page = #"""
+        [
+          {
+            "id": 1296269,
+            "full_name": "octocat/Hello-World",
+            "description": "My first repository",
+            "visibility": "public",
+            "created_at": "2011-01-26T19:01:12Z",
+            "pushed_at": 1296068472,
+            "owner": { "login": "octocat", "id": 1, "site_admin": false },
+            "stats": { "stargazers": 80, "forks": 9, "watchers": 80 },
+            "latest_event": { "type": "push", "ref": "refs/heads/main" }
+          }
+        ]
+        """#
+}
+
+@Suite struct MappingArticleTests {
+    typealias Article = MappingArticle
+
+    init() { ModelObject.register(Article.PushEvent.self) }
+
+    @Test func theArticlesPageLoadsThroughBothReaders() throws {
+        for options: LoadOptions in [[], .foundationReader] {
+            let repositories = try [Article.Repository](json: Article.page, options: options)
+            let repository = try #require(repositories.first)
+            #expect(repository.id == 1_296_269)
+            #expect(repository.fullName == "octocat/Hello-World")
+            #expect(repository.summary == "My first repository")
+            #expect(repository.visibility == .public)
+            #expect(repository.createdAt == Date(timeIntervalSince1970: 1_296_068_472))
+            #expect(repository.pushedAt == Date(timeIntervalSince1970: 1_296_068_472))
+            #expect(repository.owner.login == "octocat")
+            #expect(repository.stars == 80 && repository.forks == 9)
+            #expect((repository.latestEvent as? Article.PushEvent)?.ref == "refs/heads/main")
+        }
+    }
+
+    @Test func thePageGoesBackAsItCame() throws {
+        let repositories = try [Article.Repository](json: Article.page)
+        let body = try repositories.jsonData(options: .compact)
+        let original = try #require(try JSONSerialization.jsonObject(with: Data(Article.page.utf8)) as? NSArray)
+        let written = try #require(try JSONSerialization.jsonObject(with: body) as? NSArray)
+        #expect(written == original)
+        #expect(try [Article.Repository](json: body) == repositories)
+    }
+
+    @Test func aServerAddingACaseOrSendingABadOwnerIsHandled() throws {
+        let newer = Article.page.replacingOccurrences(of: #""public""#, with: #""internal2""#)
+        let repository = try #require(try [Article.Repository](json: newer).first)
+        #expect(repository.visibility == .unknown)
+        #expect(repository.unknownRawValue(forKey: "visibility") as? String == "internal2")
+        let badOwner = Article.page.replacingOccurrences(of: #""id": 1,"#, with: #""id": 0,"#)
+        let error = try #require(throws: ModelError.self) { try [Article.Repository](json: badOwner) }
+        #expect(error.description == "[0].owner.id: must be positive")
+        #expect(error.localizedDescription == "must be positive")
+        let lenient = try [Article.Repository](json: badOwner, options: .lenient)
+        #expect(lenient.first?.loadIssues.map(\.description) == ["owner.id: must be positive"])
+    }
+}

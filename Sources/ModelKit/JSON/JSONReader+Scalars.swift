@@ -79,7 +79,9 @@ extension JSONReader {
     ///
     /// - Throws: ``ValueMismatch`` when the value is not a string or `convert` gives `nil`.
     @inline(__always)
-    mutating func readStringValue<Result>(converting convert: (UnsafeBufferPointer<UInt8>) -> Result?) throws -> Result {
+    mutating func readStringValue<Result>(
+        converting convert: (UnsafeBufferPointer<UInt8>) -> Result?
+    ) throws -> Result {
         guard peekToken() == UInt8(ascii: "\"") else { throw ValueMismatch() }
         let token = try scanString()
         let result: Result?

@@ -53,7 +53,9 @@ final class DateCoding: Sendable {
     static func applies(to type: Any.Type) -> Bool {
         if type == Date.self { return true }
         if let container = type as? any SavedContainerType.Type { return applies(to: container.savedElementType) }
-        if let representable = type as? any SavedRepresentable.Type { return applies(toRepresentationOf: representable) }
+        if let representable = type as? any SavedRepresentable.Type {
+            return applies(toRepresentationOf: representable)
+        }
         if let raw = type as? any RawRepresentable.Type { return applies(toRawValueOf: raw) }
         return false
     }

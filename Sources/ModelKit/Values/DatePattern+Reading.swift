@@ -64,8 +64,9 @@ private struct DateParts {
         }
         let days = ISO8601.daysSince1970(year: year, month: month, day: day)
         let seconds = days * 86_400 + hourOfDay * 3600 + minute * 60 + second - offset
-        let interval = DatePattern.interval(secondsSince1970: seconds, fraction: fraction.value, digits: fraction.digits)
-        return Date(timeIntervalSinceReferenceDate: interval)
+        return Date(
+            timeIntervalSinceReferenceDate: DatePattern.interval(
+                secondsSince1970: seconds, fraction: fraction.value, digits: fraction.digits))
     }
 }
 

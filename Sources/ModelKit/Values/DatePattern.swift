@@ -174,7 +174,8 @@ private struct PatternCompiler {
         case ("Z", 1...3): return .zone(.init(isExtended: false, hasOptionalMinutes: false, writesZ: false))
         case ("Z", 5): return .zone(.init(isExtended: true, hasOptionalMinutes: false, writesZ: true))
         case ("X", 1...3), ("x", 1...3):
-            return .zone(.init(isExtended: count == 3, hasOptionalMinutes: count == 1, writesZ: letter == UInt8(ascii: "X")))
+            let writesZ = letter == UInt8(ascii: "X")
+            return .zone(.init(isExtended: count == 3, hasOptionalMinutes: count == 1, writesZ: writesZ))
         default: return nil
         }
     }

@@ -26,9 +26,9 @@ let datedEventJSON = """
 /// The same document as ModelKit writes it back: the pattern in UTC.
 var datedEventWritten: [String: Any] {
     [
-    "version": 1, "representedClassName": "DatedEvent", "iso": "2011-01-26T19:01:12Z", "day": "2011-01-26",
-    "seconds": 1_296_068_472, "milliseconds": 1_296_068_472_123, "posted": "Wed Jan 26 11:01:12 +0000 2011",
-    "closed_at": 1_296_068_472.5, "opened": "26/01/2011",
+        "version": 1, "representedClassName": "DatedEvent", "iso": "2011-01-26T19:01:12Z", "day": "2011-01-26",
+        "seconds": 1_296_068_472, "milliseconds": 1_296_068_472_123, "posted": "Wed Jan 26 11:01:12 +0000 2011",
+        "closed_at": 1_296_068_472.5, "opened": "26/01/2011",
     ]
 }
 

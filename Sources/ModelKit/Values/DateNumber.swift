@@ -8,7 +8,8 @@ import Foundation
 /// a microsecond for dates of this century. Reading gives the date nearest the number. Writing
 /// gives the shortest number that reads back as the very same date — a whole number when one
 /// does, so `1296068472` and `1296068472.123` write back as they came — or, for a date that no
-/// number reads back as exactly, the number nearest it.
+/// number reads back as exactly (a date set in code to a fraction finer than a number holds),
+/// the number nearest it.
 enum DateNumber {
     /// The number written for a date.
     enum Written: Equatable {
@@ -43,13 +44,23 @@ enum DateNumber {
         let number = (interval + Double(ISO8601.secondsFrom1970ToReferenceDate)) * unitsPerSecond
         guard number.isFinite else { throw DateCoding.unencodable(date) }
         guard abs(number) < largestInteger else { return .fraction(number) }
-        let found = shortestNumber(near: number, readingAs: date, unitsPerSecond: unitsPerSecond) ?? number
-        if found.rounded(.towardZero) == found { return .integer(Int64(found)) }
-        return .fraction(found)
+        // The number computed may be a few units in the last place from one that reads back.
+        var exact: Double?
+        for candidate in [number, number.nextDown, number.nextUp, number.nextDown.nextDown, number.nextUp.nextUp]
+        where Self.date(from: candidate, unitsPerSecond: unitsPerSecond) == date {
+            exact = candidate
+            break
+        }
+        guard let exact else { return written(number) }
+        return written(shortestNumber(near: exact, readingAs: date, unitsPerSecond: unitsPerSecond) ?? exact)
+    }
+
+    private static func written(_ number: Double) -> Written {
+        number.rounded(.towardZero) == number ? .integer(Int64(number)) : .fraction(number)
     }
 
     /// The number with the fewest fractional digits, at most 17, that reads back as `date`,
-    /// looked for next to `number`; `nil` when there is none.
+    /// looked for next to `number`, which does; `nil` when there is none shorter.
     private static func shortestNumber(near number: Double, readingAs date: Date, unitsPerSecond: Double) -> Double? {
         let magnitude = abs(number)
         let whole = magnitude.rounded(.down)

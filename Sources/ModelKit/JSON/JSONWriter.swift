@@ -324,10 +324,12 @@ public struct JSONWriter {
         lhs.utf8.lexicographicallyPrecedes(rhs.utf8)
     }
 
-    /// The elements ordered by their compact JSON forms, for collections without an order.
-    static func sortedByJSON<Element: SavedValue>(_ elements: [Element]) -> [Element] {
+    /// The elements ordered by their compact JSON forms, for collections without an order;
+    /// dates in the format `dateCoding` gives, as they are written.
+    static func sortedByJSON<Element: SavedValue>(_ elements: [Element], dateCoding: DateCoding?) -> [Element] {
         let keyed = elements.map { element -> ([UInt8], Element) in
             var writer = JSONWriter(options: [.compact, .sortedKeys])
+            writer.dateCoding = dateCoding
             try? element._writeJSON(to: &writer)
             return (writer.buffer.array, element)
         }

@@ -102,6 +102,17 @@ final class DejalEvent: ModelObject {
         #expect(try ModelSnapshot(record).makeModel() == record)
     }
 
+    @Test func ordersSetsByTheFormWritten() throws {
+        let record = UnixRecord()
+        record.marks = [
+            Date(timeIntervalSince1970: 5), Date(timeIntervalSince1970: 10), Date(timeIntervalSince1970: -3),
+        ]
+        // By the bytes of each number, as for any set, not by date.
+        #expect(try record.jsonString(options: .compact).contains(#""marks":[-3,10,5]"#))
+        #expect(try record.jsonString(options: .foundationWriter).contains("-3,\n    10,\n    5"))
+        #expect((try record.dictionary["marks"] as? [Int]) == [-3, 10, 5])
+    }
+
     @Test func readsDatesInsideCollectionsStrictly() throws {
         let message = #"days[1]: expected a date in the form "yyyy-MM-dd", found "2011-01-27T00:00:00Z""#
         let json = #"{"days":["2011-01-26","2011-01-27T00:00:00Z"]}"#

@@ -150,6 +150,20 @@ private func value(_ key: String, of dates: PatternedDates) -> Date? {
         #expect(modelError { _ = try PatternedDates(json: json, options: .foundationReader) }?.description == message)
     }
 
+    @Test func readsAndWritesFromManyThreadsAtOnce() async throws {
+        let json = #"{"weibo":"Tue May 31 17:46:55 +0800 2011","twoDigitYear":"Jan 5, 11","dayOfYear":"2011 day 151"}"#
+        let expected = try PatternedDates(json: json).jsonString()
+        let results = await withTaskGroup(of: Bool.self) { group in
+            for _ in 0..<8 {
+                group.addTask {
+                    (0..<50).allSatisfy { _ in (try? PatternedDates(json: json).jsonString()) == expected }
+                }
+            }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(results == Array(repeating: true, count: 8))
+    }
+
     @Test func throwsForYearsThatTheYearFieldCannotWrite() throws {
         let dates = PatternedDates()
         dates.weibo = Date(timeIntervalSince1970: 253_402_300_800)  // 10000-01-01

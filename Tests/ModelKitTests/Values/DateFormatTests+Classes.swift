@@ -51,7 +51,31 @@ final class DejalEvent: ModelObject {
     @Saved("at", date: .secondsSince1970) var at = Date()
 }
 
+/// Dates with formats of their own inside nested objects of the data, and under other keys.
+final class NestedTimes: ModelObject {
+    @Saved(path: "times", "created", date: .secondsSince1970) var created = Date(timeIntervalSince1970: 0)
+    @Saved(path: "times", "day", date: .dateOnly) var day: Date?
+    @Saved("at", alternatives: ["time"], date: .millisecondsSince1970) var at = Date(timeIntervalSince1970: 0)
+}
+
 @Suite struct DateFormatClassTests {
+    @Test func readsAndWritesDatesInsideNestedObjectsAndUnderOtherKeys() throws {
+        let json = #"{"times":{"created":100,"day":"2011-01-26","other":1},"time":1500}"#
+        let times = try loadedEveryWay(NestedTimes.self, json)
+        #expect(times.created == Date(timeIntervalSince1970: 100))
+        #expect(times.day == Date(timeIntervalSince1970: 1_296_000_000))
+        #expect(times.at == Date(timeIntervalSince1970: 1.5))
+        let expected: [String: Any] = [
+            "version": 1, "representedClassName": "NestedTimes", "at": 1500,
+            "times": ["created": 100, "day": "2011-01-26", "other": 1],
+        ]
+        for (name, form) in try writtenEveryWay(times) {
+            #expect(sameJSON(form, expected), "\(name): \(form)")
+        }
+        let message = #"times.day: expected a date in the form "yyyy-MM-dd", found "2011""#
+        #expect(modelError { _ = try NestedTimes(json: #"{"times":{"day":"2011"}}"#) }?.description == message)
+    }
+
     private let recordJSON = """
         {"created":100,"updated":"1970-01-01T00:01:40Z","history":[1,2.5,-3],"byName":{"a":4},"marks":[5],\
         "ended":6,"stamp":7,"name":"n"}

@@ -129,6 +129,10 @@ public final class FuzzScalars: ModelObject {
     @Saved public var decimal: Decimal = 0
     /// A `Date`.
     @Saved public var date = Date(timeIntervalSinceReferenceDate: 0)
+    /// A `Date` written as a number of seconds since 1970.
+    @Saved(date: .secondsSince1970) public var unixTime = Date(timeIntervalSince1970: 0)
+    /// A `Date` written in a pattern with a zone, as Weibo writes them.
+    @Saved(date: .pattern("EEE MMM dd HH:mm:ss Z yyyy")) public var posted = Date(timeIntervalSince1970: 0)
     /// A `Data`.
     @Saved public var data = Data()
     /// A `URL`.
@@ -153,6 +157,8 @@ public final class FuzzCollections: ModelObject {
     @Saved public var optionalDouble: Double? = nil
     /// An optional `Date`, `nil` at first.
     @Saved public var optionalDate: Date? = nil
+    /// An optional `Date` written as `yyyy-MM-dd`, `nil` at first.
+    @Saved(date: .dateOnly) public var day: Date? = nil
     /// An optional `Data`, `nil` at first.
     @Saved public var optionalData: Data? = nil
     /// An optional `URL`, `nil` at first.

@@ -42,7 +42,8 @@ final class GitHubUser: ModelObject {
 final class WeiboStatus: ModelObject {
     @Saved var favorited = false
     @Saved("attitudes_status") var attitudesStatus = 0
-    @Saved("created_at") var createdAt = WeiboDate.unknown
+    // Weibo writes dates as `Tue May 31 17:46:55 +0800 2011`.
+    @Saved("created_at", date: .pattern("EEE MMM dd HH:mm:ss Z yyyy")) var createdAt = Date(timeIntervalSince1970: 0)
     @Saved var id = 0
     @Saved var truncated = false
     @Saved("in_reply_to_screen_name") var inReplyToScreenName = ""
@@ -118,7 +119,8 @@ final class WeiboUser: ModelObject {
     @Saved("avatar_hd") var avatarHd = ""
     @Saved("credit_score") var creditScore = 0
     @Saved var remark = ""
-    @Saved("created_at") var createdAt = WeiboDate.unknown
+    // Weibo writes dates as `Tue May 31 17:46:55 +0800 2011`.
+    @Saved("created_at", date: .pattern("EEE MMM dd HH:mm:ss Z yyyy")) var createdAt = Date(timeIntervalSince1970: 0)
     @Saved("block_word") var blockWord = 0
     @Saved var ulevel = 0
     @Saved("allow_all_act_msg") var allowAllActMsg = false

@@ -21,8 +21,11 @@ extension SavedProperty: SavedPropertyChecks {
         let value = value(in: object, as: Value.self).pointee
         var violations: [String] = []
         let fast = Result { try savedValue(of: object, context: SaveContext(options: options)) }
+        // The type's own code, given the date format as the property hands it on.
+        let genericContext = SaveContext(options: options)
+        genericContext.dateCoding = dateCoding
         let generic = Result {
-            value._isNilSavedValue ? nil : try value._savedValue(context: SaveContext(options: options))
+            value._isNilSavedValue ? nil : try value._savedValue(context: genericContext)
         }
         if !Self.dictionaryFormsAgree(fast, generic) {
             violations.append("\(key): the dictionary form of kind \(kind) differs from that of \(Value.self)")
@@ -32,6 +35,7 @@ extension SavedProperty: SavedPropertyChecks {
             try Self.json(options) { writer in
                 guard !value._isNilSavedValue else { return }
                 writer.writeKey(quoted: writer.escapesSlashes ? quotedKey : quotedKeyUnescapedSlashes, isFirst: true)
+                writer.dateCoding = dateCoding
                 try value._writeJSON(to: &writer)
             }
         }

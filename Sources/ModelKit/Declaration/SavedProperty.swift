@@ -20,6 +20,9 @@ class AnySavedProperty: @unchecked Sendable {
     let displayKey: String
     /// The format of a date, when the property holds one.
     let dateFormat: DateFormat
+    /// The date format made ready, when the property's value holds dates and the format is
+    /// not ISO 8601; the property hands it on while its value is converted.
+    let dateCoding: DateCoding?
     /// What a raw value that an enum does not know loads as.
     let fallback: SavedFallback?
     /// The offset of the property's `Saved` field inside an instance, which also identifies the
@@ -36,8 +39,8 @@ class AnySavedProperty: @unchecked Sendable {
     let containsModelObjects: Bool
 
     init(
-        key: String, declaration: SavedDeclaration, dateFormat: DateFormat, offset: Int, valueOffset: Int,
-        containsModelObjects: Bool
+        key: String, declaration: SavedDeclaration, dateFormat: DateFormat, holdsDates: Bool, offset: Int,
+        valueOffset: Int, containsModelObjects: Bool
     ) {
         self.key = key
         path = declaration.path
@@ -45,6 +48,7 @@ class AnySavedProperty: @unchecked Sendable {
         keyPath = path.isEmpty ? [.key(key)] : path.map { .key($0) }
         displayKey = path.isEmpty ? key : ModelKeyPath(keyPath).description
         self.dateFormat = dateFormat
+        dateCoding = holdsDates ? DateCoding(dateFormat) : nil
         fallback = declaration.fallback
         self.offset = offset
         self.valueOffset = valueOffset
@@ -112,8 +116,8 @@ final class SavedProperty<Value: SavedValue>: AnySavedProperty, @unchecked Senda
         optionalModelClass = (Value.self as? any OptionalModel.Type)?.wrappedModelClass
         self.defaultValue = Value._containsModelObjects ? defaultValue : nil
         super.init(
-            key: key, declaration: declaration, dateFormat: dateFormat, offset: offset,
-            valueOffset: offset + offsetInSaved, containsModelObjects: Value._containsModelObjects)
+            key: key, declaration: declaration, dateFormat: dateFormat, holdsDates: DateCoding.applies(to: Value.self),
+            offset: offset, valueOffset: offset + offsetInSaved, containsModelObjects: Value._containsModelObjects)
     }
 
     /// The storage of the property inside `object`, whose field is at `offset`.
@@ -147,7 +151,9 @@ final class SavedProperty<Value: SavedValue>: AnySavedProperty, @unchecked Senda
         case .double:
             value(in: object, as: Double.self).pointee = try Double._make(savedValue: savedValue, context: context)
         case .bool: value(in: object, as: Bool.self).pointee = try Bool._make(savedValue: savedValue, context: context)
-        case .date: value(in: object, as: Date.self).pointee = try Date._make(savedValue: savedValue, context: context)
+        case .date:
+            value(in: object, as: Date.self).pointee =
+                try dateCoding?.date(fromSavedValue: savedValue) ?? Date._make(savedValue: savedValue, context: context)
         case .optionalString:
             value(in: object, as: String?.self).pointee = try String?._make(savedValue: savedValue, context: context)
         case .stringArray:
@@ -157,7 +163,13 @@ final class SavedProperty<Value: SavedValue>: AnySavedProperty, @unchecked Senda
             storage.pointee = try modelClass.loadNestedObject(
                 fromSavedValue: savedValue, context: context, reusing: storage)
         case .other:
-            value(in: object, as: Value.self).pointee = try Value._make(savedValue: savedValue, context: context)
+            guard let dateCoding else {
+                value(in: object, as: Value.self).pointee = try Value._make(savedValue: savedValue, context: context)
+                return
+            }
+            value(in: object, as: Value.self).pointee = try context.converting(datesAs: dateCoding) {
+                try Value._make(savedValue: savedValue, context: context)
+            }
         }
     }
 
@@ -176,6 +188,8 @@ final class SavedProperty<Value: SavedValue>: AnySavedProperty, @unchecked Senda
                 storage.pointee =
                     try reader.readNull()
                     ? nil : modelClass.readNestedObject(from: &reader, context: context, reusing: nil)
+            } else if dateCoding != nil {
+                try readScalar(from: &reader, into: object, context: context)
             } else {
                 value(in: object, as: Value.self).pointee = try Value._read(from: &reader, context: context)
             }
@@ -192,14 +206,17 @@ final class SavedProperty<Value: SavedValue>: AnySavedProperty, @unchecked Senda
         case .double: return value(in: object, as: Double.self).pointee
         case .bool: return value(in: object, as: Bool.self).pointee
         case .date:
-            return try ISO8601.string(from: context.options.writtenDate(value(in: object, as: Date.self).pointee))
+            let date = value(in: object, as: Date.self).pointee
+            if let dateCoding { return try dateCoding.savedValue(of: date) }
+            return try ISO8601.string(from: context.options.writtenDate(date))
         case .optionalString: return value(in: object, as: String?.self).pointee
         case .stringArray: return value(in: object, as: [String].self).pointee.map { $0 as Any }
         case .model: return try value(in: object, as: ModelObject.self).pointee.dictionaryForm(context: context)
         case .other:
             let value = value(in: object, as: Value.self).pointee
             if value._isNilSavedValue { return nil }
-            return try value._savedValue(context: context)
+            guard let dateCoding else { return try value._savedValue(context: context) }
+            return try context.converting(datesAs: dateCoding) { try value._savedValue(context: context) as Any? }
         }
     }
 
@@ -214,7 +231,11 @@ final class SavedProperty<Value: SavedValue>: AnySavedProperty, @unchecked Senda
             let value = value(in: object, as: Value.self).pointee
             if value._isNilSavedValue { return false }
             writeKey(to: &writer, isFirst: isFirst)
-            try value._writeJSON(to: &writer)
+            if let dateCoding {
+                try writer.writing(datesAs: dateCoding) { try value._writeJSON(to: &$0) }
+            } else {
+                try value._writeJSON(to: &writer)
+            }
         default:
             writeKey(to: &writer, isFirst: isFirst)
             try writeValue(of: object, to: &writer)
@@ -234,7 +255,13 @@ final class SavedProperty<Value: SavedValue>: AnySavedProperty, @unchecked Senda
         case .int: writer.writeInteger(value(in: object, as: Int.self).pointee)
         case .double: try writer.writeDouble(value(in: object, as: Double.self).pointee)
         case .bool: writer.writeBool(value(in: object, as: Bool.self).pointee)
-        case .date: try writer.writeDate(value(in: object, as: Date.self).pointee)
+        case .date:
+            let date = value(in: object, as: Date.self).pointee
+            if let dateCoding {
+                try dateCoding.write(date, to: &writer)
+            } else {
+                try writer.writeDate(date)
+            }
         case .stringArray: try writer.writeArray(value(in: object, as: [String].self).pointee)
         case .model: try value(in: object, as: ModelObject.self).pointee.writeJSON(to: &writer)
         case .optionalString, .other: try value(in: object, as: Value.self).pointee._writeJSON(to: &writer)
@@ -316,11 +343,13 @@ final class SavedProperty<Value: SavedValue>: AnySavedProperty, @unchecked Senda
 
     override func savedValue(from value: Any, context: SaveContext) throws -> Any? {
         guard let value = value as? Value, !value._isNilSavedValue else { return nil }
-        return try value._savedValue(context: context)
+        guard let dateCoding else { return try value._savedValue(context: context) }
+        return try context.converting(datesAs: dateCoding) { try value._savedValue(context: context) as Any? }
     }
 
     override func makeValue(from savedValue: Any, context: LoadContext) throws -> Any {
-        try Value._make(savedValue: savedValue, context: context)
+        guard let dateCoding else { return try Value._make(savedValue: savedValue, context: context) }
+        return try context.converting(datesAs: dateCoding) { try Value._make(savedValue: savedValue, context: context) }
     }
 
     override func assign(_ value: Any, to object: ModelObject) {

@@ -38,9 +38,10 @@ public struct ModelError: LocalizedError, CustomStringConvertible, CustomDebugSt
         case ambiguousClass(String, candidates: [String])
         /// A number that JSON cannot hold, such as NaN or infinity.
         case unencodableNumber(String)
-        /// A date that has no ISO 8601 text that reads back as the same date: NaN, infinity, a
-        /// date outside the years -999,999,999 to 999,999,999, or one within two seconds of
-        /// 2001-01-01T00:00:00Z whose fraction needs more digits than reading keeps.
+        /// A date that has no form in its ``DateFormat`` that reads back: NaN, infinity; in ISO
+        /// 8601, a date outside the years -999,999,999 to 999,999,999, or one within two seconds
+        /// of 2001-01-01T00:00:00Z whose fraction needs more digits than reading keeps; in a
+        /// pattern, a year that its year field cannot write.
         case unencodableDate(String)
         /// A model object contains itself, directly or through other objects.
         case cycle(String)
@@ -124,7 +125,7 @@ public struct ModelError: LocalizedError, CustomStringConvertible, CustomDebugSt
         case .unencodableNumber(let number):
             return "\(number) cannot be written as JSON"
         case .unencodableDate(let date):
-            return "the date \(date) cannot be written as ISO 8601 text that reads back"
+            return "the date \(date) cannot be written in its date format so that it reads back"
         case .cycle(let name):
             return "\(name) contains itself"
         case .nestingTooDeep(let limit):

@@ -75,6 +75,26 @@ extension JSONReader {
         return date
     }
 
+    /// Reads a string value and converts its UTF-8 bytes, in place when it has no escapes.
+    ///
+    /// - Throws: ``ValueMismatch`` when the value is not a string or `convert` gives `nil`.
+    @inline(__always)
+    mutating func readStringValue<Result>(
+        converting convert: (UnsafeBufferPointer<UInt8>) -> Result?
+    ) throws -> Result {
+        guard peekToken() == UInt8(ascii: "\"") else { throw ValueMismatch() }
+        let token = try scanString()
+        let result: Result?
+        if token.hasEscapes {
+            var string = makeString(token)
+            result = string.withUTF8 { convert($0) }
+        } else {
+            result = convert(UnsafeBufferPointer(start: base + token.start, count: token.count))
+        }
+        guard let result else { throw ValueMismatch() }
+        return result
+    }
+
     /// Reads `null` when it stands at the position: `true` after reading it.
     @inline(__always)
     mutating func readNull() throws -> Bool {

@@ -20,6 +20,9 @@ public struct JSONWriter {
     /// Whether the JSON holds values kept from loaded data that a strict load may reject:
     /// values that a lenient load skipped, and class names that did not resolve.
     var hasWrittenKeptValues = false
+    /// The format of the dates being written, when a property hands one on for its value;
+    /// `nil` for ISO 8601.
+    var dateCoding: DateCoding?
 
     init(options: WriteOptions) {
         self.options = options
@@ -98,6 +101,22 @@ public struct JSONWriter {
         if value.utf8.withContiguousStorageIfAvailable({ appendEscaped($0) }) != nil { return }
         var value = value
         value.withUTF8 { appendEscaped($0) }
+    }
+
+    /// Runs `body`, which writes a property's value, with the property's date format.
+    @inline(__always)
+    mutating func writing(datesAs coding: DateCoding, _ body: (inout JSONWriter) throws -> Void) rethrows {
+        let outer = dateCoding
+        dateCoding = coding
+        defer { dateCoding = outer }
+        try body(&self)
+    }
+
+    /// Writes a string from its UTF-8 bytes, in quotes, escaping what JSON requires.
+    ///
+    /// - Parameter utf8: The bytes of the string, which are valid UTF-8.
+    mutating func writeString(utf8: UnsafeBufferPointer<UInt8>) {
+        appendEscaped(utf8)
     }
 
     /// Writes a date as its ISO 8601 string, which needs no escaping.
@@ -305,10 +324,12 @@ public struct JSONWriter {
         lhs.utf8.lexicographicallyPrecedes(rhs.utf8)
     }
 
-    /// The elements ordered by their compact JSON forms, for collections without an order.
-    static func sortedByJSON<Element: SavedValue>(_ elements: [Element]) -> [Element] {
+    /// The elements ordered by their compact JSON forms, for collections without an order;
+    /// dates in the format `dateCoding` gives, as they are written.
+    static func sortedByJSON<Element: SavedValue>(_ elements: [Element], dateCoding: DateCoding?) -> [Element] {
         let keyed = elements.map { element -> ([UInt8], Element) in
             var writer = JSONWriter(options: [.compact, .sortedKeys])
+            writer.dateCoding = dateCoding
             try? element._writeJSON(to: &writer)
             return (writer.buffer.array, element)
         }

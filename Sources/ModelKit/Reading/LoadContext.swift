@@ -28,6 +28,9 @@ public final class LoadContext {
     /// A search that finds nothing looks through every type in the process, so data full of made-up
     /// class names must not make a load slow; names past the budget are kept as unknown.
     @exclusivity(unchecked) var classSearchBudget = 64
+    /// The format of the dates being loaded, when a property hands one on for its value;
+    /// `nil` for ISO 8601.
+    @exclusivity(unchecked) var dateCoding: DateCoding?
 
     // The metadata of the classes met in this load, so that each object does not take the
     // shared cache's lock. A load meets few classes; a linear scan beats hashing.
@@ -107,6 +110,15 @@ public final class LoadContext {
     func within<Result>(_ keyPath: [ModelKeyPath.Component], _ body: () throws -> Result) throws -> Result {
         guard let first = keyPath.first else { return try body() }
         return try within(first) { try within(Array(keyPath.dropFirst()), body) }
+    }
+
+    /// Runs `body`, which loads a property's value, with the property's date format.
+    @inline(__always)
+    func converting<Result>(datesAs coding: DateCoding, _ body: () throws -> Result) rethrows -> Result {
+        let outer = dateCoding
+        dateCoding = coding
+        defer { dateCoding = outer }
+        return try body()
     }
 
     /// The metadata of `modelClass`, from this load's own cache.

@@ -12,13 +12,26 @@ extension SavedProperty {
         case .int: value(in: object, as: Int.self).pointee = try reader.readIntegerValue(Int.self)
         case .double: value(in: object, as: Double.self).pointee = try reader.readDoubleValue()
         case .bool: value(in: object, as: Bool.self).pointee = try reader.readBoolValue()
-        case .date: value(in: object, as: Date.self).pointee = try reader.readDateValue()
+        case .date:
+            if let dateCoding {
+                value(in: object, as: Date.self).pointee = try dateCoding.read(from: &reader)
+            } else {
+                value(in: object, as: Date.self).pointee = try reader.readDateValue()
+            }
         case .optionalString:
             value(in: object, as: String?.self).pointee = try reader.readNull() ? nil : reader.readStringValue()
         case .stringArray:
             value(in: object, as: [String].self).pointee = try [String]._read(from: &reader, context: context)
-        case .model, .other:
+        case .model:
             value(in: object, as: Value.self).pointee = try Value._read(from: &reader, context: context)
+        case .other:
+            guard let dateCoding else {
+                value(in: object, as: Value.self).pointee = try Value._read(from: &reader, context: context)
+                return
+            }
+            value(in: object, as: Value.self).pointee = try context.converting(datesAs: dateCoding) {
+                try Value._read(from: &reader, context: context)
+            }
         }
     }
 }

@@ -98,12 +98,12 @@ extension Set: SavedValue where Element: SavedValue {
     /// ModelKit's machinery: an array of the elements' dictionary forms, in a fixed order.
     public func _savedValue(context: SaveContext) throws -> Any {
         // In the order of the elements' JSON forms, so that the same set always gives the same data.
-        try JSONWriter.sortedByJSON(Array(self))._savedValue(context: context)
+        try JSONWriter.sortedByJSON(Array(self), dateCoding: context.dateCoding)._savedValue(context: context)
     }
 
     /// ModelKit's machinery: writes a JSON array, in the order of the elements' JSON forms.
     public func _writeJSON(to writer: inout JSONWriter) throws {
-        try writer.writeArray(JSONWriter.sortedByJSON(Array(self)))
+        try writer.writeArray(JSONWriter.sortedByJSON(Array(self), dateCoding: writer.dateCoding))
     }
 
     /// ModelKit's machinery: whether the element type can hold model objects.

@@ -1,8 +1,10 @@
 import Foundation
 
 extension Date: SavedValue {
-    /// ModelKit's machinery: reads an ISO 8601 string, or a `Date` from a property list.
+    /// ModelKit's machinery: reads an ISO 8601 string, or the format that the property gives,
+    /// or a `Date` from a property list.
     public static func _make(savedValue: Any, context: LoadContext) throws -> Date {
+        if let dateCoding = context.dateCoding { return try dateCoding.date(fromSavedValue: savedValue) }
         if let string = FastCast.string(savedValue) {
             guard let date = ISO8601.date(from: string) else {
                 throw ModelError.invalidDate(string)
@@ -13,15 +15,18 @@ extension Date: SavedValue {
         throw mismatch(savedValue, expected: "an ISO 8601 date string", readAs: String.self)
     }
 
-    /// ModelKit's machinery: the date's ISO 8601 string.
+    /// ModelKit's machinery: the date's ISO 8601 string, or its form in the format that the
+    /// property gives.
     public func _savedValue(context: SaveContext) throws -> Any {
+        if let dateCoding = context.dateCoding { return try dateCoding.savedValue(of: self) }
         // In UTC, with fractional seconds when the date has any, unless the write is in
         // `WriteOptions.dejalObjectFormat`.
-        try ISO8601.string(from: context.options.writtenDate(self))
+        return try ISO8601.string(from: context.options.writtenDate(self))
     }
 
-    /// ModelKit's machinery: writes the ISO 8601 string.
+    /// ModelKit's machinery: writes the ISO 8601 string, or the format that the property gives.
     public func _writeJSON(to writer: inout JSONWriter) throws {
+        if let dateCoding = writer.dateCoding { return try dateCoding.write(self, to: &writer) }
         try writer.writeDate(self)
     }
 }

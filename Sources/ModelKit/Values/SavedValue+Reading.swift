@@ -106,9 +106,11 @@ extension Float {
 }
 
 extension Date {
-    /// ModelKit's machinery: reads an ISO 8601 date string.
+    /// ModelKit's machinery: reads an ISO 8601 date string, or the format that the property
+    /// gives.
     public static func _read(from reader: inout JSONReader, context: LoadContext) throws -> Date {
-        try reader.readDateValue()
+        if let dateCoding = context.dateCoding { return try dateCoding.read(from: &reader) }
+        return try reader.readDateValue()
     }
 }
 

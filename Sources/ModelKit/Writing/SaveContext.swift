@@ -19,11 +19,24 @@ public final class SaveContext {
     /// ``ModelObject/revertChanges()`` would put them back, instead of their current values.
     let writesBaseline: Bool
 
+    /// The format of the dates being written, when a property hands one on for its value;
+    /// `nil` for ISO 8601.
+    var dateCoding: DateCoding?
+
     private var objectsBeingWritten: [ObjectIdentifier] = []
 
     init(options: WriteOptions = [], writesBaseline: Bool = false) {
         self.options = options
         self.writesBaseline = writesBaseline
+    }
+
+    /// Runs `body`, which writes a property's value, with the property's date format.
+    @inline(__always)
+    func converting<Result>(datesAs coding: DateCoding, _ body: () throws -> Result) rethrows -> Result {
+        let outer = dateCoding
+        dateCoding = coding
+        defer { dateCoding = outer }
+        return try body()
     }
 
     func enter(_ object: ModelObject) throws {

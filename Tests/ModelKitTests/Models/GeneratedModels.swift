@@ -44,4 +44,15 @@ final class GeneratedNode: ModelObject {
     @Saved var time = TimeValue.midnight
     @Saved var optionalTime: TimeValue? = nil
     @Saved var times: [TimeValue] = []
+    @Saved var timeline: GeneratedTimeline? = nil
+}
+
+/// Dates in formats other than ISO 8601: the class's own, in collections, and properties' own.
+final class GeneratedTimeline: ModelObject {
+    override class var dateFormat: DateFormat { .millisecondsSince1970 }
+
+    @Saved var moments: [Date] = []
+    @Saved var byName: [String: Date?] = [:]
+    @Saved(date: .dateOnly) var day: Date? = nil
+    @Saved(date: .pattern("yyyy-MM-dd HH:mm:ss.SSS xxx")) var stamp = Date(timeIntervalSince1970: 0)
 }

@@ -50,6 +50,7 @@ extension ModelGenerator {
         node.time = timeValue()
         node.optionalTime = chance(2) ? timeValue() : nil
         node.times = array(maximum: 3) { $0.timeValue() }
+        node.timeline = chance(3) ? timeline() : nil
     }
 
     /// A `DataValue`: no data, empty data (which it keeps as none), or bytes, sometimes with
@@ -106,6 +107,8 @@ extension ModelGenerator {
         scalars.float = float()
         scalars.decimal = decimal()
         scalars.date = date()
+        scalars.unixTime = unixDate()
+        scalars.posted = wholeSecondDate()
         scalars.data = data()
         scalars.url = url()
         scalars.uuid = uuid()
@@ -121,6 +124,7 @@ extension ModelGenerator {
         collections.optionalInt = optional { $0.integer() }
         collections.optionalDouble = optional { $0.double() }
         collections.optionalDate = optional { $0.date() }
+        collections.day = optional { $0.day() }
         collections.optionalData = optional { $0.data() }
         collections.optionalURL = optional { $0.url() }
         collections.optionalUUID = optional { $0.uuid() }

@@ -199,6 +199,16 @@ struct ModelGenerator {
         elements[next(elements.count)]
     }
 
+    /// A whole number in `range`, each as likely.
+    mutating func integer(in range: ClosedRange<Int64>) -> Int64 {
+        Int64.random(in: range, using: &random)
+    }
+
+    /// A number in `range`, each as likely.
+    mutating func double(in range: ClosedRange<Double>) -> Double {
+        Double.random(in: range, using: &random)
+    }
+
     /// True one time in `odds`.
     mutating func chance(_ odds: Int) -> Bool {
         next(odds) == 0

@@ -76,6 +76,7 @@ import Testing
                 target.optionalInterval = nil
                 target.optionalData = nil
                 target.optionalTime = nil
+                target.timeline = nil
                 target.clearChanges()
                 try target.load(json: model.jsonData())
                 expectEqual(target, model, seed: seed)

@@ -153,7 +153,8 @@ final class SavedProperty<Value: SavedValue>: AnySavedProperty, @unchecked Senda
         case .bool: value(in: object, as: Bool.self).pointee = try Bool._make(savedValue: savedValue, context: context)
         case .date:
             value(in: object, as: Date.self).pointee =
-                try dateCoding?.date(fromSavedValue: savedValue) ?? Date._make(savedValue: savedValue, context: context)
+                try dateCoding?.date(fromSavedValue: savedValue, context: context)
+                ?? Date._make(savedValue: savedValue, context: context)
         case .optionalString:
             value(in: object, as: String?.self).pointee = try String?._make(savedValue: savedValue, context: context)
         case .stringArray:

@@ -73,8 +73,10 @@ final class DateCoding: Sendable {
     /// The date that a value of the dictionary form gives: a string in the pattern or a
     /// number, or a `Date` from a property list.
     ///
+    /// - Parameter context: The load, whose class may accept a number of seconds or
+    ///   milliseconds in a string (``ModelObject/acceptsLosslessConversions``).
     /// - Throws: A ``ModelError`` for a value of another type or one that is not a date.
-    func date(fromSavedValue savedValue: Any) throws -> Date {
+    func date(fromSavedValue savedValue: Any, context: LoadContext? = nil) throws -> Date {
         switch form {
         case .pattern, .formatter:
             if let text = FastCast.string(savedValue) {
@@ -86,7 +88,10 @@ final class DateCoding: Sendable {
             if let date = savedValue as? Date { return date }
             throw Date.mismatch(savedValue, expected: expectedKind, readAs: String.self)
         case .number(let unitsPerSecond):
-            let found = SavedNumber(savedValue)
+            var found = SavedNumber(savedValue)
+            if found == nil, let context, context.acceptsLosslessConversions {
+                found = LosslessConversion.number(in: savedValue)
+            }
             guard let number = found, !number.isBool else {
                 if let date = savedValue as? Date { return date }
                 throw Date.mismatch(savedValue, expected: expectedKind, readAs: Double.self)

@@ -4,7 +4,9 @@ extension Date: SavedValue {
     /// ModelKit's machinery: reads an ISO 8601 string, or the format that the property gives,
     /// or a `Date` from a property list.
     public static func _make(savedValue: Any, context: LoadContext) throws -> Date {
-        if let dateCoding = context.dateCoding { return try dateCoding.date(fromSavedValue: savedValue) }
+        if let dateCoding = context.dateCoding {
+            return try dateCoding.date(fromSavedValue: savedValue, context: context)
+        }
         if let string = FastCast.string(savedValue) {
             guard let date = ISO8601.date(from: string) else {
                 throw ModelError.invalidDate(string)

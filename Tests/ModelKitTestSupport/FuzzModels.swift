@@ -24,55 +24,6 @@ public enum FuzzPriority: Int, SavedValue, CaseIterable {
     case highest = 9_223_372_036_854_775_807
 }
 
-/// A `Codable` type saved through the opt-in.
-public struct FuzzPoint: Codable, Equatable, CodableSavedValue {
-    /// The horizontal coordinate.
-    public var x: Double
-    /// The vertical coordinate.
-    public var y: Double
-    /// A label, or `nil`.
-    public var label: String?
-
-    /// A point, labelled or not.
-    public init(x: Double, y: Double, label: String? = nil) {
-        self.x = x
-        self.y = y
-        self.label = label
-    }
-}
-
-/// A type saved through a conversion of its own.
-public struct FuzzVersion: Equatable, SavedRepresentable {
-    /// The major version.
-    public var major: Int
-    /// The minor version.
-    public var minor: Int
-
-    /// The version `major.minor`.
-    public init(major: Int, minor: Int) {
-        self.major = major
-        self.minor = minor
-    }
-
-    /// The version that `"major.minor"` names.
-    ///
-    /// - Throws: `FuzzVersionError.malformed` for text of another form.
-    public init(savedRepresentation: String) throws {
-        let parts = savedRepresentation.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 2, let major = Int(parts[0]), let minor = Int(parts[1]) else {
-            throw FuzzVersionError.malformed
-        }
-        self.init(major: major, minor: minor)
-    }
-
-    /// The text `"major.minor"`.
-    public var savedRepresentation: String { "\(major).\(minor)" }
-}
-
-enum FuzzVersionError: Error {
-    case malformed
-}
-
 /// The base of a small class hierarchy that `make(json:)` picks from by name.
 public class FuzzShape: ModelObject {
     /// A `String`.
@@ -243,34 +194,6 @@ public final class FuzzValueClasses: ModelObject {
     @Saved public var optionalTime: TimeValue? = nil
     /// A `[TimeValue]`, empty at first.
     @Saved public var times: [TimeValue] = []
-}
-
-/// The visibility of a `FuzzServerRecord`, an open enum.
-public enum FuzzVisibility: String, SavedValue {
-    case `public`, `private`, unknown
-}
-
-/// A record shaped as web APIs send them: snake_case keys, no header, other spellings of a
-/// key, values inside nested objects, an open enum and keys that DejalObject reserves.
-public final class FuzzServerRecord: ModelObject {
-    public override class var keyStyle: KeyStyle { .snakeCase }
-    public override class var versionKey: String? { nil }
-    public override class var typeKey: String? { nil }
-
-    /// An `Int` under `id`, also read from `ID` and `record_id`.
-    @Saved("id", alternatives: ["ID", "record_id"]) public var identifier = 0
-    /// A `String` under `display_name`.
-    @Saved public var displayName = ""
-    /// An `Int` inside `stats`.
-    @Saved(path: "stats", "stars") public var stars = 0
-    /// An optional `Double` inside `stats`, `nil` at first.
-    @Saved(path: "stats", "score") public var score: Double? = nil
-    /// A `String` two objects down.
-    @Saved(path: "owner", "profile", "login") public var ownerLogin = ""
-    /// An open enum.
-    @Saved(fallback: .unknown) public var visibility = FuzzVisibility.public
-    /// A `String` under `version`, an ordinary key here.
-    @Saved public var version = ""
 }
 
 /// The root: every value kind above, nested objects, a polymorphic hierarchy and itself.

@@ -1,8 +1,9 @@
 import Foundation
 import ModelKit
 
-// The fuzz models for the rules that servers' JSON needs: a model that checks itself and one
-// that accepts lossless conversions. `FuzzModel` holds one of each.
+// The fuzz models for the rules that servers' JSON needs: a model that checks itself, one that
+// accepts lossless conversions, and a record shaped as web APIs send them. `FuzzModel` holds
+// each.
 
 /// A model that checks itself: `low` may not exceed `high`, in itself and in its items.
 public final class FuzzChecked: ModelObject {
@@ -51,4 +52,32 @@ public final class FuzzLossless: ModelObject {
     @Saved public var flags: [String: Bool] = [:]
     /// A `FuzzPriority`, whose raw value is an `Int`.
     @Saved public var priority = FuzzPriority.normal
+}
+
+/// The visibility of a `FuzzServerRecord`, an open enum.
+public enum FuzzVisibility: String, SavedValue {
+    case `public`, `private`, unknown
+}
+
+/// A record shaped as web APIs send them: snake_case keys, no header, other spellings of a
+/// key, values inside nested objects, an open enum and keys that DejalObject reserves.
+public final class FuzzServerRecord: ModelObject {
+    public override class var keyStyle: KeyStyle { .snakeCase }
+    public override class var versionKey: String? { nil }
+    public override class var typeKey: String? { nil }
+
+    /// An `Int` under `id`, also read from `ID` and `record_id`.
+    @Saved("id", alternatives: ["ID", "record_id"]) public var identifier = 0
+    /// A `String` under `display_name`.
+    @Saved public var displayName = ""
+    /// An `Int` inside `stats`.
+    @Saved(path: "stats", "stars") public var stars = 0
+    /// An optional `Double` inside `stats`, `nil` at first.
+    @Saved(path: "stats", "score") public var score: Double? = nil
+    /// A `String` two objects down.
+    @Saved(path: "owner", "profile", "login") public var ownerLogin = ""
+    /// An open enum.
+    @Saved(fallback: .unknown) public var visibility = FuzzVisibility.public
+    /// A `String` under `version`, an ordinary key here.
+    @Saved public var version = ""
 }

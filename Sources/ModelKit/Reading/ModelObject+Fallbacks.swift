@@ -22,4 +22,20 @@ extension ModelObject {
         else { return nil }
         return skippedValue(of: property)
     }
+
+    /// Loads the fallback of an open enum in place of `rawValue`, a raw value that names no
+    /// case, and keeps the raw value to write back until the property is set.
+    @inline(never)
+    func takeFallback(
+        _ fallback: SavedFallback,
+        for property: AnySavedProperty,
+        keeping rawValue: Any,
+        since marks: LenientMarks,
+        context: LoadContext
+    ) {
+        context.forgetIssues(since: marks)
+        _ = context.takeBackDroppedValues(since: marks)
+        keepSkippedValue(rawValue, of: property, isPartlyLoaded: false)
+        property.setValue(fallback.value, of: self)
+    }
 }

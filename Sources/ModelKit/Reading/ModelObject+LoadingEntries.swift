@@ -1,0 +1,69 @@
+import Foundation
+
+// The keys of the dictionary form other than the properties' own keys: alternatives, the
+// nested objects that properties live inside, and the keys the class does not read.
+
+extension ModelObject {
+    /// Keeps the values of the keys that the class does not read: those it does not declare,
+    /// and the alternatives that a better key present outranks.
+    func collectUnknownValues(of data: [String: Any], metadata: ModelMetadata) {
+        let layout = metadata.layout
+        for (key, value) in data {
+            switch layout.matches[key] {
+            case nil:
+                unknownValues[key] = value
+            case .property(let index)? where layout.hasAlternatives:
+                if layout.keysByProperty[index].first(where: { data[$0] != nil }) != key { unknownValues[key] = value }
+            default:
+                break
+            }
+        }
+    }
+
+    /// The value of the top-level property at `index`: under the first of its keys that `data`
+    /// has, its own first.
+    static func value(ofProperty index: Int, in data: [String: Any], layout: DataLayout) -> Any? {
+        for key in layout.keysByProperty[index] {
+            if let value = data[key] { return value }
+        }
+        return nil
+    }
+
+    /// Loads the properties that live inside the nested object `value`, which the data has
+    /// under `container`'s key, and keeps the nested object's other keys as the unknown value
+    /// under that key; `null` counts as no nested object.
+    ///
+    /// A value on the way that is not an object is an error at its key path; a lenient load
+    /// records it and keeps the value, which is then written back in place of the properties
+    /// beneath it.
+    func loadContainer(
+        _ container: PathContainer, from value: Any, metadata: ModelMetadata, context: LoadContext
+    ) throws {
+        if value is NSNull { return }
+        guard var rest = FastCast.dictionary(value) else {
+            let error = Self.mismatch(value, expected: "an object", readAs: [String: Any].self)
+            guard context.isLenient else { throw error.prefixed(with: .key(container.key)) }
+            context.recordKeptValueIssue(error.prefixed(with: .key(container.key)))
+            unknownValues[container.key] = value
+            return
+        }
+        for member in container.members {
+            let property = metadata.properties[member.property]
+            let found: Any?
+            do {
+                found = try PathContainer.take(member.path[...], from: &rest)
+            } catch {
+                let problem = Self.mismatch(error.value, expected: "an object", readAs: [String: Any].self)
+                    .prefixed(with: container.blockedKeyPath(of: member, at: error))
+                guard context.isLenient else { throw problem }
+                context.recordKeptValueIssue(problem)
+                continue
+            }
+            guard let found else { continue }
+            try context.within(Array(property.keyPath.dropLast())) {
+                try load(found, into: property, context: context)
+            }
+        }
+        if !rest.isEmpty { unknownValues[container.key] = rest }
+    }
+}

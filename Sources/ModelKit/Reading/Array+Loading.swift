@@ -40,9 +40,13 @@ extension Array where Element: ModelObject {
     ///   index.
     public init(json: Data, options: LoadOptions = []) throws {
         let objects = try ModelObject.readArray(of: Element.self, fromJSON: json, options: options)
-        self = objects.map {
-            // Reading created each object as `Element` or a subclass, and checked it.
-            unsafeDowncast($0, to: Element.self)
+        // Reading created each object as `Element` or a subclass and checked it; the cast
+        // checks again, for the price of a class comparison per element.
+        self = try objects.enumerated().map { index, object in
+            guard let element = object as? Element else {
+                throw ModelError.unrelatedClass(type(of: object), expected: Element.self).prefixed(with: .index(index))
+            }
+            return element
         }
     }
 

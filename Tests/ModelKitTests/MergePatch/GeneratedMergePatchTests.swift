@@ -185,6 +185,9 @@ private struct ModelEditor {
                 collections.optionalDates = collections.optionalDates.filter { $0.value != nil }
                 collections.blobs = collections.blobs.filter { $0.value != nil }
             }
+            if let timeline = object as? GeneratedTimeline {
+                timeline.byName = timeline.byName.filter { $0.value != nil }
+            }
         }
         return node
     }

@@ -195,8 +195,8 @@ open class ModelObject: NSObject, Observable, Codable, NSSecureCoding {
 
     /// Writes the keys of the dictionary form through an encoder.
     ///
-    /// The keys are those of ``dictionary``: `version`, `representedClassName`, the saved keys
-    /// and the preserved unknown keys; nested model objects write theirs. Booleans stay
+    /// The keys are those of ``dictionary``: the header (``versionKey``, ``typeKey``), the
+    /// saved keys and the preserved unknown keys; nested model objects write theirs. Booleans stay
     /// booleans, and `Decimal` values are written as strings so that every encoder keeps all
     /// their digits.
     ///

@@ -1,9 +1,10 @@
 import Foundation
 
 extension ModelObject {
-    /// The dictionary form: property-list and `JSONSerialization` compatible, with `version`,
-    /// `representedClassName`, every saved value except `nil` optionals, and the preserved
-    /// unknown values.
+    /// The dictionary form: property-list and `JSONSerialization` compatible, with the header
+    /// (`version` and `representedClassName` unless the class renames or drops them; see
+    /// ``versionKey`` and ``typeKey``), every saved value except `nil` optionals, and the
+    /// preserved unknown values.
     ///
     /// Numbers are kept as they are, NaN and infinity included: property lists hold them, and
     /// the JSON writers throw for them with their key path. Dates become ISO 8601 strings, so

@@ -4,7 +4,8 @@ import ModelKit
 /// What the fuzz target does with each input, shared with `FuzzRegressionTests` so that every
 /// input the fuzzer ever stopped on is checked again by `swift test`.
 ///
-/// Each input goes to `init(json:)`, `make(json:)` and `load(json:)`, strict and lenient,
+/// Each input goes to `init(json:)`, `make(json:)` and `load(json:)`, and to top-level arrays
+/// of models (`[FuzzModel](json:)`), strict and lenient,
 /// through ModelKit's reader and through `JSONSerialization` (`LoadOptions.foundationReader`).
 /// Besides crashes, it reports broken promises: an error that is not a `ModelError`, a failed
 /// load that changed its object, readers that disagree (see `ReaderAgreement`), a loaded
@@ -52,6 +53,7 @@ public struct FuzzInputCheck {
                 written.append(object)
             }
         }
+        runArrays(data, agreement: agreement)
     }
 
     /// The loads of the check, by name.

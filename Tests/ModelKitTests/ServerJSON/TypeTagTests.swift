@@ -87,6 +87,23 @@ import Testing
         }
     }
 
+    @Test func mergePatchesFollowTheTags() throws {
+        let drawing = try TaggedDrawing(json: Self.drawingJSON)
+        let circle = try #require(drawing.main as? TaggedCircle)
+        // A patch that names the object's own tag, or none, merges into it.
+        try drawing.apply(mergePatch: ["main": ["type": "circle", "radius": 5]])
+        #expect(drawing.main === circle && circle.radius == 5)
+        // A patch that names another tag makes an object of that class.
+        try drawing.apply(mergePatch: ["main": ["type": "square", "side": 2]])
+        #expect((drawing.main as? TaggedSquare)?.side == 2)
+        let patch = try drawing.mergePatch()
+        let main = try #require(patch["main"] as? [String: Any])
+        #expect(main["type"] as? String == "square")
+        let original = try TaggedDrawing(json: Self.drawingJSON)
+        try original.apply(mergePatch: patch)
+        #expect(original == drawing)
+    }
+
     @Test func theTagIsNotAnUnknownValueOrAProperty() throws {
         let circle = try TaggedCircle(json: #"{"type": "circle", "radius": 3}"#)
         #expect(circle.unknownValues.isEmpty)

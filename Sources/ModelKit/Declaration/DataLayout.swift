@@ -62,6 +62,9 @@ struct DataLayout: Sendable {
         self.versionKey = versionKey
         self.typeKey = typeKey
         var matches: [String: KeyTable.Match] = [:]
+        // The keys come from the class's declarations and header keys, never from data, so the
+        // checks below stop a declaration error at the class's first use and no load can
+        // reach them.
         func claim(_ key: String, _ match: KeyTable.Match, by name: String) {
             if let existing = matches[key] {
                 guard existing != match else { return }

@@ -20,9 +20,6 @@ struct SavedDeclaration {
     /// What loads in place of a raw value that an enum does not know.
     var fallback: SavedFallback?
 
-    /// A property stored under its name.
-    static let plain = SavedDeclaration()
-
     init(
         key: String? = nil, path: [String] = [], alternatives: [String] = [], dateFormat: DateFormat? = nil,
         fallback: SavedFallback? = nil

@@ -18,8 +18,6 @@ class AnySavedProperty: @unchecked Sendable {
     /// ``ModelObject/changedKeys`` give it: its key, or for a property inside nested objects,
     /// the path in the form `stats.stars`.
     let displayKey: String
-    /// The format of a date, when the property holds one.
-    let dateFormat: DateFormat
     /// The date format made ready, when the property's value holds dates and the format is
     /// not ISO 8601; the property hands it on while its value is converted.
     let dateCoding: DateCoding?
@@ -47,7 +45,6 @@ class AnySavedProperty: @unchecked Sendable {
         alternatives = declaration.alternatives
         keyPath = path.isEmpty ? [.key(key)] : path.map { .key($0) }
         displayKey = path.isEmpty ? key : ModelKeyPath(keyPath).description
-        self.dateFormat = dateFormat
         dateCoding = holdsDates ? DateCoding(dateFormat) : nil
         fallback = declaration.fallback
         self.offset = offset

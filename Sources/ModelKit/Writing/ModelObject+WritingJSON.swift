@@ -66,7 +66,7 @@ private struct JSONEntryWriter: SavedEntryWriter {
     }
 
     mutating func writeContainer(_ container: PathContainer, kept: Any?, into writer: inout JSONWriter) throws {
-        let context = SaveContext(options: writer.options)
+        let context = SaveContext(options: writer.options, inside: writer.objectsBeingWritten)
         let value = try object.containerValue(container, kept: kept) { [object] property in
             try object.writtenValue(of: property, context: context)
         }

@@ -39,6 +39,13 @@ public final class SaveContext {
         return try body()
     }
 
+    /// A context for writing the dictionary form of values inside the objects on `stack`,
+    /// which the JSON writer is writing, so that cycles and the nesting limit count them.
+    convenience init(options: WriteOptions, inside stack: [ObjectIdentifier]) {
+        self.init(options: options)
+        objectsBeingWritten = stack
+    }
+
     func enter(_ object: ModelObject) throws {
         try Self.enter(object, stack: &objectsBeingWritten)
     }

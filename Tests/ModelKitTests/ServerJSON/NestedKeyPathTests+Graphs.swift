@@ -14,7 +14,28 @@ final class NestedHolder: ModelObject {
     @Saved var title = ""
 }
 
+final class PathLink: ModelObject {
+    @Saved(path: "meta", "next") var next: PathLink?
+}
+
 @Suite struct NestedKeyPathGraphTests {
+    @Test func aCycleThroughANestedObjectThrowsAtItsKeyPath() throws {
+        let link = PathLink()
+        link.next = link
+        for write in [{ try link.jsonData() }, { try JSONSerialization.data(withJSONObject: link.dictionary) }] {
+            let error = try #require(throws: ModelError.self) { _ = try write() }
+            #expect(error.keyPath.description == "meta.next")
+        }
+        let chain = PathLink()
+        var last = chain
+        for _ in 0..<SaveContext.maximumDepth + 10 {
+            let next = PathLink()
+            last.next = next
+            last = next
+        }
+        #expect(throws: ModelError.self) { try chain.jsonData() }
+    }
+
     @Test func nestedObjectsCanHoldModelsAndCollections() throws {
         let json = #"{"meta": {"owner": {"login": "cat"}, "tags": ["a", "b"], "since": 2020}, "title": "T"}"#
         let holder = try loadThroughBothReaders(NestedHolder.self, json)

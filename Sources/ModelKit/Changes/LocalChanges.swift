@@ -83,7 +83,7 @@ struct LocalChanges {
         }
         for key in object.changeRecord.unknownKeys.keys.sorted() {
             guard let original = object.changeRecord.unknownKeys[key] else { continue }
-            unknownValues.append(ChangedUnknownValue(key: key, original: original, local: object.unknownValues[key]))
+            unknownValues.append(ChangedUnknownValue(key: key, original: original, local: object.unknowns[key]))
         }
     }
 
@@ -118,7 +118,7 @@ struct LocalChanges {
                 change.property.assign(change.local, to: object)
             }
             for change in unknownValues {
-                let data = object.unknownValues[change.key]
+                let data = object.unknowns[change.key]
                 if !Self.isSame(data, change.original) && !Self.isSame(data, change.local) {
                     conflicts.append(path.appending(change.key))
                 }

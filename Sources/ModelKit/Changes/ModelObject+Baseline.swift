@@ -19,8 +19,8 @@ extension ModelObject {
     }
 
     /// The unknown values as they were at the last load or clear.
-    var baselineUnknownValues: [String: Any] {
-        var values = unknownValues
+    var baselineUnknownValues: UnknownValues {
+        var values = unknowns
         for (key, original) in changeRecord.unknownKeys {
             values[key] = original
         }
@@ -82,6 +82,7 @@ private struct BaselineEntryWriter: DictionaryFormEntryWriter {
     }
 
     func writeContainer(_ container: PathContainer, kept: Any?, into output: inout [String: Any]) throws {
+        let kept = kept.map(UnknownValues.foundationValue(of:))
         output[container.key] = try object.containerValue(container, kept: kept) { [context, object] property in
             try object.baselineValue(of: property, context: context)
         }

@@ -96,7 +96,7 @@ extension ModelObject {
                 metadata.propertiesByOffset[offset]?.setValue(original, of: self)
             }
             for (key, original) in changeRecord.unknownKeys {
-                unknownValues[key] = original
+                unknowns[key] = original
             }
             for (offset, skipped) in changeRecord.skippedValues {
                 skippedValues[offset] = skipped

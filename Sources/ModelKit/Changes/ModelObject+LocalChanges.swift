@@ -52,8 +52,8 @@ extension ModelObject {
             skippedValues[offset] = values == nil ? changeRecord.skippedValues[offset] : values?.skippedValues[offset]
         }
         for (key, original) in changeRecord.unknownKeys {
-            previous.unknownValues[key] = .some(unknownValues[key])
-            unknownValues[key] = values == nil ? original : values?.unknownValues[key] ?? nil
+            previous.unknownValues[key] = .some(unknowns[key])
+            unknowns[key] = values == nil ? original : values?.unknownValues[key] ?? nil
         }
         return previous
     }

@@ -20,7 +20,7 @@ extension ModelObject {
     public subscript(extra key: String) -> Any? {
         get {
             accessSavedValues()
-            return unknownValues[key]
+            return unknowns[key]
         }
         set {
             let metadata = ModelMetadata.of(type(of: self))
@@ -34,7 +34,7 @@ extension ModelObject {
     /// Sets the unknown value under `key`, recording the change; the caller notifies the
     /// observers of saved values.
     func replaceUnknownValue(forKey key: String, with newValue: Any?) {
-        recordUnknownValueChange(forKey: key, from: unknownValues[key])
-        unknownValues[key] = newValue
+        recordUnknownValueChange(forKey: key, from: unknowns[key])
+        unknowns[key] = newValue
     }
 }

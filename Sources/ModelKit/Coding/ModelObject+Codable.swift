@@ -76,7 +76,7 @@ extension ModelObject {
         defer { context.leave() }
         let metadata = ModelMetadata.of(type(of: self))
         var entries: [(key: String, value: Any)] = []
-        entries.reserveCapacity(metadata.properties.count + unknownValues.count + 2)
+        entries.reserveCapacity(metadata.properties.count + unknowns.count + 2)
         var writer = EncodedEntryWriter(object: self, context: context)
         try writeSavedEntries(
             with: &writer, into: &entries, metadata: metadata, options: context.options, order: .jsonForm)

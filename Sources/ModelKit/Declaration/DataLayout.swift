@@ -140,9 +140,16 @@ struct PathContainer: Sendable {
     /// The properties inside, by index, each with its keys below ``key``, ending with the
     /// value's own key.
     private(set) var members: [(property: Int, path: [String])] = []
+    /// The UTF-8 bytes of each member's first key below ``key``, for matching keys by their bytes.
+    private(set) var firstKeys: [[UInt8]] = []
 
     init(key: String) {
         self.key = key
+    }
+
+    /// Whether every property inside lives directly in the nested object, not deeper.
+    var isOneLevelDeep: Bool {
+        members.allSatisfy { $0.path.count == 1 }
     }
 
     mutating func add(property index: Int, path: [String], of modelClass: ModelObject.Type) {
@@ -155,6 +162,7 @@ struct PathContainer: Sendable {
                     + "\(ModelKeyPath(([key] + member.path).map { .key($0) })): one would hold the other")
         }
         members.append((index, inner))
+        firstKeys.append(Array((inner.first ?? "").utf8))
     }
 
     /// The key path of the value that blocks the way to `member`.

@@ -42,7 +42,18 @@ import Observation
 open class ModelObject: NSObject, Observable, Codable, NSSecureCoding {
     /// Values found in loaded data under keys that this class does not declare, kept so that
     /// saving writes them back unchanged.
-    public internal(set) var unknownValues: [String: Any] = [:] {
+    ///
+    /// Values read by ModelKit's JSON reader are kept as the JSON they came as, and become
+    /// the Foundation values that `JSONSerialization` would give only when read here.
+    public var unknownValues: [String: Any] {
+        unknowns.dictionary
+    }
+
+    /// The values kept under keys that this class does not declare; see ``unknownValues``.
+    ///
+    /// Read or written on every load, so exempt from runtime exclusivity checks, like
+    /// ``isPristine``.
+    @exclusivity(unchecked) var unknowns = UnknownValues() {
         didSet { isPristine = false }
     }
 

@@ -30,7 +30,7 @@ extension ModelObject {
         for property in metadata.properties {
             property.copyValue(from: self, to: copy, context: context)
         }
-        copy.unknownValues = unknownValues
+        copy.unknowns = unknowns
         copy.skippedValues = skippedValues
         copy.keptClassName = keptClassName
         copy.newerVersion = newerVersion

@@ -10,7 +10,7 @@ extension ModelObject {
         let marker = hasChanges ? "*" : ""
         return Self.descriptionDepth.descend(limit: 32, fallback: "\(metadata.modelName)\(marker)(…)") {
             let values = metadata.properties.map { "\($0.displayKey): \(Self.describe($0.value(of: self)))" }
-            let unknown = unknownValues.isEmpty ? [] : ["unknownValues: \(unknownValues.count)"]
+            let unknown = unknowns.isEmpty ? [] : ["unknownValues: \(unknowns.count)"]
             return "\(metadata.modelName)\(marker)(\((values + unknown).joined(separator: ", ")))"
         }
     }

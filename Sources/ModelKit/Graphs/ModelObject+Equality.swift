@@ -23,8 +23,7 @@ extension ModelObject {
         if !skippedValues.isEmpty || !other.skippedValues.isEmpty {
             guard hasEqualSkippedValues(to: other, metadata: metadata) else { return false }
         }
-        guard !unknownValues.isEmpty || !other.unknownValues.isEmpty else { return true }
-        return DictionaryFormEquality.isEqual(unknownValues, other.unknownValues)
+        return unknowns.isEqual(to: other.unknowns)
     }
 
     /// The hash of the class and the saved values that are not model objects.

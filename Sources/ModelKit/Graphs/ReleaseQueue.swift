@@ -52,9 +52,9 @@ final class ReleaseQueue {
             values.append(object.skippedValues)
             object.skippedValues = [:]
         }
-        if !object.unknownValues.isEmpty {
-            values.append(object.unknownValues)
-            object.unknownValues = [:]
+        if !object.unknowns.isEmpty {
+            values.append(object.unknowns)
+            object.unknowns = UnknownValues()
         }
     }
 }

@@ -138,6 +138,12 @@ extension JSONReader {
         return UnusableNumber(text: text(of: token))
     }
 
+    /// Whether no Foundation value holds the number, such as `1e400`, which
+    /// `JSONSerialization` rejects.
+    func isUnusable(_ token: NumberToken) -> Bool {
+        foundationNumber(token) is UnusableNumber
+    }
+
     /// The `Decimal` that `JSONSerialization` reads a long number into; see
     /// ``foundationDecimal(text:)``.
     private func foundationDecimal(_ token: NumberToken) -> Decimal? {

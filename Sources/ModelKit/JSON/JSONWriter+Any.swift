@@ -34,6 +34,10 @@ extension JSONWriter {
             try data._writeJSON(to: &self)
         } else if let object = value as? any JSONObjectWritable {
             try object.writeJSON(to: &self)
+        } else if let compact = value as? CompactJSON {
+            try writeCompact(compact)
+        } else if let members = value as? CompactMembers {
+            try writeCompactObject(members)
         } else {
             throw ModelError(.typeMismatch(expected: "a JSON value", found: FoundValue.describe(value)))
         }

@@ -10,12 +10,12 @@ import Foundation
 /// layout matches `JSONSerialization`'s `prettyPrinted` output.
 public struct JSONWriter {
 
-    private(set) var buffer = JSONBuffer(capacity: 1024)
+    var buffer = JSONBuffer(capacity: 1024)
 
     let options: WriteOptions
-    private let isPretty: Bool
+    let isPretty: Bool
     let escapesSlashes: Bool
-    private var level = 0
+    var level = 0
     var objectsBeingWritten: [ObjectIdentifier] = []
     /// Whether the JSON holds values kept from loaded data that a strict load may reject:
     /// values that a lenient load skipped, and class names that did not resolve.
@@ -230,7 +230,7 @@ public struct JSONWriter {
         text.withUTF8 { buffer.append($0) }
     }
 
-    private mutating func writeEmpty(open: StaticString, close: StaticString) {
+    mutating func writeEmpty(open: StaticString, close: StaticString) {
         append(open)
         if isPretty {
             append("\n\n")
@@ -239,7 +239,7 @@ public struct JSONWriter {
         append(close)
     }
 
-    private mutating func newLine() {
+    mutating func newLine() {
         guard isPretty else { return }
         buffer.append(0x0A)
         indent()
@@ -249,7 +249,7 @@ public struct JSONWriter {
         for _ in 0..<level { append("  ") }
     }
 
-    private mutating func append(_ text: StaticString) {
+    mutating func append(_ text: StaticString) {
         text.withUTF8Buffer { buffer.append($0) }
     }
 

@@ -215,7 +215,7 @@ extension ModelObject {
     }
 
     private func addValue(_ value: Any, forUnknownKey key: String, to plan: inout MergePatchPlan) throws {
-        let current = unknownValues[key]
+        let current = unknowns[key]
         if JSONMergePatch.isNull(value) {
             if current != nil { plan.unknownValues.append((key, nil)) }
             return

@@ -94,7 +94,7 @@ extension ModelObject {
             }
         }
         for (key, original) in changeRecord.unknownKeys where !layout.isContainer(key) {
-            if let change = JSONMergePatch.difference(from: original, to: unknownValues[key]) {
+            if let change = JSONMergePatch.difference(from: original, to: unknowns[key]) {
                 patch[key] = change
             }
         }
@@ -121,7 +121,7 @@ extension ModelObject {
             let old = try containerValue(container, kept: baselineUnknownValues[container.key]) {
                 try baselineValue(of: $0, context: $0.containsModelObjects ? baseline : current)
             }
-            let new = try containerValue(container, kept: unknownValues[container.key]) {
+            let new = try containerValue(container, kept: unknowns[container.key]) {
                 try writtenValue(of: $0, context: current)
             }
             return JSONMergePatch.difference(from: old, to: new)

@@ -19,12 +19,12 @@ extension ModelObject {
         for property in ModelMetadata.of(type(of: self)).properties {
             property.setValue(property.value(of: self), of: trial)
         }
-        trial.unknownValues = unknownValues
+        trial.unknowns = unknowns
         for (property, value) in plan.values {
             property.setValue(value, of: trial)
         }
         for (key, value) in plan.unknownValues {
-            trial.unknownValues[key] = value
+            trial.unknowns[key] = value
         }
         if !plan.values.isEmpty { trial.didLoadValues() }
         for (property, object, nestedPlan) in plan.nestedPlans {

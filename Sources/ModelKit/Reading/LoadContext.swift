@@ -32,6 +32,29 @@ public final class LoadContext {
     /// `nil` for ISO 8601.
     @exclusivity(unchecked) var dateCoding: DateCoding?
 
+    /// The undeclared members of the objects being read from JSON, each with its object: the
+    /// reader of an object's entries finds its own here, so that the pass over the entries,
+    /// whose frame loading recursion stacks up, holds nothing for them. An object whose pass
+    /// did not finish may leave its entry behind, above which its enclosing objects' lie.
+    @exclusivity(unchecked) private var keptMembers: [(object: ModelObject, members: CompactMembersBuilder)] = []
+
+    /// The builder of `object`'s undeclared members, created at its first.
+    func keptMembers(of object: ModelObject) -> CompactMembersBuilder {
+        if let index = keptMembers.lastIndex(where: { $0.object === object }) { return keptMembers[index].members }
+        let members = CompactMembersBuilder()
+        keptMembers.append((object, members))
+        return members
+    }
+
+    /// Takes the builder of `object`'s undeclared members, when it has any, with what the
+    /// objects read inside it left behind.
+    func takeKeptMembers(of object: ModelObject) -> CompactMembersBuilder? {
+        guard let index = keptMembers.lastIndex(where: { $0.object === object }) else { return nil }
+        let members = keptMembers[index].members
+        keptMembers.removeSubrange(index...)
+        return members
+    }
+
     // The metadata of the classes met in this load, so that each object does not take the
     // shared cache's lock. A load meets few classes; a linear scan beats hashing.
     @exclusivity(unchecked) private var metadataClasses: [ObjectIdentifier] = []

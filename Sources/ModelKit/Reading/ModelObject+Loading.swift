@@ -83,7 +83,7 @@ extension ModelObject {
         for property in metadata.properties {
             property.setValue(property.value(of: self), of: target)
         }
-        target.unknownValues = unknownValues
+        target.unknowns = unknowns
         target.skippedValues = skippedValues
         target.keptClassName = keptClassName
         target.newerVersion = newerVersion

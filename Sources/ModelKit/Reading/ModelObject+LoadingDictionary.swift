@@ -142,7 +142,7 @@ extension ModelObject {
             }
         }
         for (key, value) in entries.unknownEntries {
-            unknownValues[key] = value
+            unknowns[key] = value
         }
         try finishLoading(version: version, metadata: metadata, context: context)
     }

@@ -11,9 +11,9 @@ extension ModelObject {
         for (key, value) in data {
             switch layout.matches[key] {
             case nil:
-                unknownValues[key] = value
+                unknowns[key] = value
             case .property(let index)? where layout.hasAlternatives:
-                if layout.keysByProperty[index].first(where: { data[$0] != nil }) != key { unknownValues[key] = value }
+                if layout.keysByProperty[index].first(where: { data[$0] != nil }) != key { unknowns[key] = value }
             default:
                 break
             }
@@ -44,7 +44,7 @@ extension ModelObject {
             let error = Self.mismatch(value, expected: "an object", readAs: [String: Any].self)
             guard context.isLenient else { throw error.prefixed(with: .key(container.key)) }
             context.recordKeptValueIssue(error.prefixed(with: .key(container.key)))
-            unknownValues[container.key] = value
+            unknowns[container.key] = value
             return
         }
         for member in container.members {
@@ -64,6 +64,6 @@ extension ModelObject {
                 try load(found, into: property, context: context)
             }
         }
-        if !rest.isEmpty { unknownValues[container.key] = rest }
+        if !rest.isEmpty { unknowns[container.key] = rest }
     }
 }

@@ -67,18 +67,46 @@ extension ModelObject {
             // A key that is not ASCII and equals a saved key as a `String` is rare enough to
             // leave to the dictionary form, which finds it the same way.
             guard reader.match(key, in: metadata, keyTable: entries.keyTable) == nil else { return .dictionary }
-            let text = reader.makeString(key)
-            return try readUnknownValue(forKey: text, from: &reader, context: context) ? nil : .dictionary
+            let start = reader.mark
+            let appended: CompactMembersBuilder.Appended
+            do {
+                appended = try context.keptMembers(of: self).append(key: key, from: &reader)
+            } catch let settled as SettledError {
+                throw settled.prefixed(with: .key(reader.makeString(key)))
+            }
+            switch appended {
+            case .appended: return nil
+            case .repeatedKey: return .dictionary
+            case .needsFoundationValue:
+                reader.rewind(to: start)
+                let text = reader.makeString(key)
+                return try readUnknownValue(forKey: text, from: &reader, context: context) ? nil : .dictionary
+            }
         }
     }
 
-    /// Reads the nested object of the container at `index`, whose properties load the
-    /// dictionary way: only the properties inside nested objects take this way.
+    /// Reads the nested object of the container at `index`: straight into the properties and
+    /// the kept text of its other keys when its properties are its own keys and everything
+    /// fits, else as its dictionary form, which the dictionary way loads, so that errors,
+    /// issues and kept values are that way's.
     @inline(never)
     func readContainer(at index: Int, metadata: ModelMetadata, from reader: inout JSONReader, context: LoadContext)
         throws
     {
         let container = metadata.layout.containers[index]
+        if container.isOneLevelDeep, container.members.count <= 64, reader.peekToken() == UInt8(ascii: "{") {
+            let start = reader.mark
+            let marks = context.marks
+            if case .some(let kept) = try readContainerDirectly(
+                container, metadata: metadata, from: &reader, context: context)
+            {
+                if let kept { unknowns.keepContainer(container.key, kept) }
+                return
+            }
+            context.forgetIssues(since: marks)
+            _ = context.takeBackDroppedValues(since: marks)
+            reader.rewind(to: start)
+        }
         let value: Any
         do {
             value = try reader.readFoundationValue()
@@ -86,6 +114,44 @@ extension ModelObject {
             throw settled.prefixed(with: .key(container.key))
         }
         try JSONReader.settled { try loadContainer(container, from: value, metadata: metadata, context: context) }
+    }
+
+    /// Reads the entries of a container's nested object straight into its properties.
+    ///
+    /// - Returns: The container's other keys as kept text (`nil` for none); `.none` when a
+    ///   value does not fit or loads with problems, a key repeats or matches a property only
+    ///   as a string, for the dictionary way to settle.
+    private func readContainerDirectly(
+        _ container: PathContainer, metadata: ModelMetadata, from reader: inout JSONReader, context: LoadContext
+    ) throws -> CompactMembers?? {
+        guard try reader.beginObject() else { return .some(nil) }
+        var found: UInt64 = 0
+        var kept: CompactMembersBuilder?
+        repeat {
+            let key = try reader.scanKey()
+            let member = container.firstKeys.firstIndex { bytes in
+                bytes.withUnsafeBufferPointer { reader.token(key, equals: $0) }
+            }
+            if let member {
+                let bit: UInt64 = 1 << UInt64(member)
+                guard found & bit == 0 else { return .none }
+                found |= bit
+                let marks = context.marks
+                do {
+                    try metadata.properties[container.members[member].property].read(
+                        from: &reader, into: self, context: context)
+                } catch {
+                    return .none
+                }
+                guard !context.hasProblems(since: marks), skippedValues.isEmpty else { return .none }
+            } else {
+                guard !key.hasEscapes, key.isASCII else { return .none }
+                let builder = kept ?? CompactMembersBuilder()
+                kept = builder
+                guard try builder.append(key: key, from: &reader) == .appended else { return .none }
+            }
+        } while try reader.nextEntry()
+        return .some(kept?.finish())
     }
 
     /// Reads the value of the property at `index`; `false` when it does not fit and a later
@@ -154,15 +220,20 @@ extension ModelObject {
         return true
     }
 
-    /// Reads the value of a key that the class does not declare into ``unknownValues``;
-    /// `false` when it is unusable and a later entry has the same key.
+    /// Reads the value of a key that the class does not declare that has no compact text:
+    /// `false` when it reads as a Foundation value after all, or a later entry has the same
+    /// key, so that the dictionary way decides.
+    ///
+    /// Such a value holds an object with a repeated key, whose last value counts, or a number
+    /// that no Foundation value holds, which is an error or, in a lenient load, an issue.
     @inline(never)
     private func readUnknownValue(forKey key: String, from reader: inout JSONReader, context: LoadContext) throws
         -> Bool
     {
         let start = reader.mark
         do {
-            unknownValues[key] = try reader.readFoundationValue()
+            _ = try reader.readFoundationValue()
+            return false
         } catch let settled as SettledError {
             do {
                 if settled.isFatal { throw settled }

@@ -18,7 +18,8 @@ extension ModelObject {
     ///   - metadata: The metadata of the object's class.
     ///   - options: The options of the write, which choose the class name.
     ///   - order: The order of the entries.
-    ///   - unknownValues: The unknown values to write; the object's own when `nil`.
+    ///   - unknownValues: The unknown values to write; the object's own when `nil`. Those that
+    ///     the JSON reader kept as text go to the writer as text, in the order they came.
     @inline(__always)
     func writeSavedEntries<Writer: SavedEntryWriter>(
         with writer: inout Writer,
@@ -26,9 +27,9 @@ extension ModelObject {
         metadata: ModelMetadata,
         options: WriteOptions,
         order: SavedEntryOrder,
-        unknownValues: [String: Any]? = nil
+        unknownValues: UnknownValues? = nil
     ) throws {
-        let unknownValues = unknownValues ?? self.unknownValues
+        let unknownValues = unknownValues ?? unknowns
         guard order != .sortedKeys else {
             var entries = savedEntries(metadata: metadata, options: options, unknownValues: unknownValues)
             entries.sort { JSONWriter.keyOrder($0.key, $1.key) }
@@ -52,7 +53,7 @@ extension ModelObject {
         for (index, property) in metadata.properties.enumerated() {
             if !isFlat, let container = layout.firstContainer(ofProperty: index) {
                 if let container {
-                    try SavedEntry.container(container, kept: unknownValues[container.key])
+                    try SavedEntry.container(container, kept: unknownValues.keptValue(forKey: container.key))
                         .write(with: &writer, into: &output)
                 }
                 continue
@@ -68,12 +69,17 @@ extension ModelObject {
             }
         }
         guard !unknownValues.isEmpty else { return }
+        if let members = unknownValues.members {
+            try writer.writeKeptMembers(members, into: &output)
+        }
+        let values = unknownValues.values
+        guard !values.isEmpty else { return }
         if order == .unordered {
-            for (key, value) in unknownValues where isFlat || !layout.isContainer(key) {
+            for (key, value) in values where isFlat || !layout.isContainer(key) {
                 try SavedEntry.unknownValue(key: key, value).write(with: &writer, into: &output)
             }
         } else {
-            for (key, value) in unknownValues.sorted(by: { JSONWriter.keyOrder($0.key, $1.key) })
+            for (key, value) in values.sorted(by: { JSONWriter.keyOrder($0.key, $1.key) })
             where isFlat || !layout.isContainer(key) {
                 try SavedEntry.unknownValue(key: key, value).write(with: &writer, into: &output)
             }
@@ -93,7 +99,7 @@ extension ModelObject {
     private func savedEntries(
         metadata: ModelMetadata,
         options: WriteOptions,
-        unknownValues: [String: Any]
+        unknownValues: UnknownValues
     ) -> [SavedEntry] {
         var entries: [SavedEntry] = []
         entries.reserveCapacity(metadata.properties.count + unknownValues.count + 2)
@@ -109,11 +115,15 @@ extension ModelObject {
         for (index, property) in metadata.properties.enumerated() {
             switch layout.firstContainer(ofProperty: index) {
             case nil: entries.append(savedEntry(for: property))
-            case let container??: entries.append(.container(container, kept: unknownValues[container.key]))
+            case let container??:
+                entries.append(.container(container, kept: unknownValues.keptValue(forKey: container.key)))
             case .some(nil): break
             }
         }
-        for (key, value) in unknownValues where !layout.isContainer(key) {
+        if let members = unknownValues.members {
+            members.forEachMember { key, range in entries.append(.unknownValue(key: key, members.value(in: range))) }
+        }
+        for (key, value) in unknownValues.values where !layout.isContainer(key) {
             entries.append(.unknownValue(key: key, value))
         }
         return entries

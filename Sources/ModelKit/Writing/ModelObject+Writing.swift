@@ -26,7 +26,7 @@ extension ModelObject {
         if context.writesBaseline { return try baselineForm(context: context) }
         let metadata = ModelMetadata.of(type(of: self))
         var result: [String: Any] = [:]
-        result.reserveCapacity(metadata.properties.count + unknownValues.count + 2)
+        result.reserveCapacity(metadata.properties.count + unknowns.count + 2)
         var writer = DictionaryEntryWriter(object: self, context: context)
         try writeSavedEntries(
             with: &writer, into: &result, metadata: metadata, options: context.options, order: .unordered)

@@ -66,12 +66,49 @@ private struct JSONEntryWriter: SavedEntryWriter {
     }
 
     mutating func writeContainer(_ container: PathContainer, kept: Any?, into writer: inout JSONWriter) throws {
+        if container.isOneLevelDeep, object.skippedValues.isEmpty, !writer.options.contains(.sortedKeys),
+            kept == nil || kept is CompactMembers
+        {
+            return try writeContainerDirectly(container, kept: kept as? CompactMembers, into: &writer)
+        }
         let context = SaveContext(options: writer.options, inside: writer.objectsBeingWritten)
+        let kept = kept.map(UnknownValues.foundationValue(of:))
         let value = try object.containerValue(container, kept: kept) { [object] property in
             try object.writtenValue(of: property, context: context)
         }
         guard let value else { return }
         try writeUnknownValue(value, forKey: container.key, into: &writer)
+    }
+
+    /// Writes a container whose properties are its own keys straight from their storage,
+    /// followed by its other keys as they were kept.
+    private mutating func writeContainerDirectly(
+        _ container: PathContainer, kept: CompactMembers?, into writer: inout JSONWriter
+    ) throws {
+        let properties = metadata.properties
+        guard kept != nil || container.members.contains(where: { !properties[$0.property].isNil(in: object) }) else {
+            return
+        }
+        writer.writeKey(container.key, isFirst: isFirst)
+        isFirst = false
+        try writer.checkNesting()
+        writer.beginObject()
+        var isFirstInside = true
+        for member in container.members {
+            let property = properties[member.property]
+            do {
+                if try property.writeJSON(of: object, to: &writer, isFirst: isFirstInside) { isFirstInside = false }
+            } catch let error as ModelError {
+                throw error.prefixed(with: .key(property.key))
+            }
+        }
+        if let kept { try writer.writeCompactMembers(kept, isFirst: isFirstInside) }
+        writer.endObject(isEmpty: false)
+    }
+
+    mutating func writeKeptMembers(_ members: CompactMembers, into writer: inout JSONWriter) throws {
+        try writer.writeCompactMembers(members, isFirst: isFirst)
+        isFirst = false
     }
 
     @inline(__always)

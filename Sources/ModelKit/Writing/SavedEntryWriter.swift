@@ -28,8 +28,12 @@ protocol SavedEntryWriter {
     /// Writes the dictionary-form value that a lenient load kept in place of `property`'s own.
     mutating func writeKeptValue(_ value: Any, of property: AnySavedProperty, into output: inout Output) throws
 
-    /// Writes a value kept under a key that the class does not declare.
+    /// Writes a value kept under a key that the class does not declare: a Foundation value
+    /// or compact text (see ``UnknownValues``).
     mutating func writeUnknownValue(_ value: Any, forKey key: String, into output: inout Output) throws
+
+    /// Writes the undeclared members that the JSON reader kept, in the order they came.
+    mutating func writeKeptMembers(_ members: CompactMembers, into output: inout Output) throws
 }
 
 /// A writer of the dictionary form, whose entries are values under keys.
@@ -56,7 +60,8 @@ extension DictionaryFormEntryWriter {
     }
 
     mutating func writeContainer(_ container: PathContainer, kept: Any?, into output: inout Output) throws {
-        let value = try object.containerValue(container, kept: kept) { [context, object] property in
+        let value = try object.containerValue(container, kept: kept.map(UnknownValues.foundationValue(of:))) {
+            [context, object] property in
             try object.writtenValue(of: property, context: context)
         }
         write(value, forKey: container.key, into: &output)
@@ -74,7 +79,16 @@ extension DictionaryFormEntryWriter {
 
     @inline(__always)
     mutating func writeUnknownValue(_ value: Any, forKey key: String, into output: inout Output) {
-        write(value, forKey: key, into: &output)
+        write(UnknownValues.foundationValue(of: value), forKey: key, into: &output)
+    }
+
+    mutating func writeKeptMembers(_ members: CompactMembers, into output: inout Output) {
+        members.bytes.withUnsafeBufferPointer { buffer in
+            let text = CompactText(buffer)
+            members.forEachMember { key, range in
+                write(text.foundationValue(at: range.lowerBound), forKey: key, into: &output)
+            }
+        }
     }
 }
 

@@ -68,7 +68,11 @@ private final class Small: ModelObject {
         let text = String(decoding: first, as: UTF8.self)
         let alpha = try #require(text.range(of: "alpha"))
         let zeta = try #require(text.range(of: "zeta"))
-        #expect(alpha.lowerBound < zeta.lowerBound, "unknown keys follow in sorted order")
+        #expect(zeta.lowerBound < alpha.lowerBound, "unknown keys read from JSON follow in the order they came")
+        small[extra: "beta"] = 2
+        small[extra: "aleph"] = 1
+        let edited = try small.jsonString(options: .compact)
+        #expect(edited.hasSuffix(#""zeta":1,"alpha":[true],"aleph":1,"beta":2}"#), "then those set in code, sorted")
     }
 
     @Test func foundationWriterGivesAnEqualDictionary() throws {

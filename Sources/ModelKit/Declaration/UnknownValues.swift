@@ -1,0 +1,89 @@
+import Foundation
+
+/// The values that an object keeps under keys its class does not declare, to write them back.
+///
+/// What ModelKit's JSON reader finds lives as JSON text: the undeclared members of the object,
+/// in the order they came, as one ``CompactMembers``, and the other keys of a container
+/// (`@Saved(path:)`) as ``CompactMembers`` under the container's key. Nothing is built from
+/// them until something asks: ``dictionary`` and the subscript give Foundation values, as
+/// `JSONSerialization` would have given them, while the JSON writer copies the text. Values
+/// from the dictionary form, set in code or read without a compact text (see `CompactJSON`)
+/// are Foundation values. A key is in one of the two places, never in both.
+struct UnknownValues {
+    /// The undeclared members that the JSON reader kept, in the order they came.
+    private(set) var members: CompactMembers?
+    /// The other values by key: Foundation values, or a container's other keys as
+    /// ``CompactMembers``.
+    private(set) var values: [String: Any] = [:]
+
+    init() {}
+
+    init(_ dictionary: [String: Any]) {
+        values = dictionary
+    }
+
+    var isEmpty: Bool { members == nil && values.isEmpty }
+
+    var count: Int { (members?.count ?? 0) + values.count }
+
+    /// The value under `key` as a Foundation value; setting one replaces the kept text.
+    subscript(key: String) -> Any? {
+        get {
+            if let value = values[key] { return Self.foundationValue(of: value) }
+            return members?.value(forKey: key)?.foundationValue
+        }
+        set {
+            if let members, members.value(forKey: key) != nil { self.members = members.removing(key) }
+            values[key] = newValue
+        }
+    }
+
+    /// The value under `key` as it is kept: compact text or a Foundation value.
+    func keptValue(forKey key: String) -> Any? {
+        values[key] ?? members?.value(forKey: key)
+    }
+
+    /// Every value, as Foundation values.
+    var dictionary: [String: Any] {
+        var dictionary = members?.foundationDictionary ?? [:]
+        dictionary.reserveCapacity(count)
+        for (key, value) in values { dictionary[key] = Self.foundationValue(of: value) }
+        return dictionary
+    }
+
+    /// Every key.
+    var keys: [String] {
+        (members?.keys ?? []) + values.keys
+    }
+
+    /// Adds the members that the JSON reader kept, which replace values under the same keys.
+    mutating func add(_ newMembers: CompactMembers) {
+        guard !isEmpty else {
+            members = newMembers
+            return
+        }
+        newMembers.forEachMember { key, range in
+            self[key] = newMembers.value(in: range)
+        }
+    }
+
+    /// Keeps the other keys of a container, read from JSON, under the container's key.
+    mutating func keepContainer(_ key: String, _ kept: CompactMembers?) {
+        self[key] = kept
+    }
+
+    /// Whether both hold the same values: at once when their texts are equal, else compared as
+    /// Foundation values, so that key order and number texts do not count.
+    func isEqual(to other: UnknownValues) -> Bool {
+        if isEmpty && other.isEmpty { return true }
+        if members == other.members && values.isEmpty && other.values.isEmpty { return true }
+        return DictionaryFormEquality.isEqual(dictionary, other.dictionary)
+    }
+
+    /// The Foundation value of a kept value.
+    static func foundationValue(of value: Any) -> Any {
+        if let members = value as? CompactMembers { return members.foundationDictionary }
+        if let compact = value as? CompactJSON { return compact.foundationValue }
+        return value
+    }
+}

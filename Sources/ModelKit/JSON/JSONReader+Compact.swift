@@ -1,0 +1,320 @@
+import Foundation
+
+// Reading a value as compact text (see `CompactJSON`): every token is checked as the other
+// readers check it, then copied without the whitespace around it.
+//
+// Two things have no compact text, and the caller reads the value as a Foundation value
+// instead, which says what `JSONSerialization` makes of it: an object with two equal keys (it
+// keeps the last) and a number that no Foundation value holds (such as `1e400`, an error).
+// Equal keys are found without building a `String` for every key: each object keeps a 64-bit
+// filter of its plain keys' lengths and end bytes, and only a key that passes the filter is
+// compared with the object's earlier keys; keys with escapes or other than ASCII, which may
+// equal another key only as a `String` (`"\u0061"` and `"a"`, or the Kelvin sign and `K`),
+// are compared as strings when their object closes.
+
+/// What reading compact text needs besides the output, reused from value to value.
+struct CompactScratch {
+    fileprivate struct Frame {
+        let isObject: Bool
+        /// Where the object's keys start in ``keyOffsets``.
+        let firstKey: Int
+        var filter: UInt64 = 0
+        var hasSpecialKey = false
+        /// The elements of an array so far.
+        var count = 0
+    }
+
+    fileprivate var frames: [Frame] = []
+    /// The offsets in the output of the keys of the open objects.
+    fileprivate var keyOffsets: [Int] = []
+}
+
+/// The members of an object being read, as compact text, for the keys that nothing reads.
+///
+/// A class, so that the reader of an object holds one reference, and only once the object
+/// has such a key.
+final class CompactMembersBuilder {
+    /// What appending a member did.
+    enum Appended {
+        case appended
+        /// The key is already a member: the object's last value under it counts.
+        case repeatedKey
+        /// The value has no compact text (see `CompactJSON`); the reader is somewhere inside it.
+        case needsFoundationValue
+    }
+
+    private var bytes: [UInt8] = []
+    private var count = 0
+    private var depth = 0
+    private var hasSlash = false
+    private var filter: UInt64 = 0
+    /// The keys with escapes or other than ASCII, as strings, which may equal another key
+    /// only as strings.
+    private var specialKeys: [String] = []
+    private var keyOffsets: [Int] = []
+    private var scratch = CompactScratch()
+
+    var isEmpty: Bool { count == 0 }
+
+    /// Appends the member whose key `reader` has just read and whose value is at its position.
+    func append(key: JSONReader.StringToken, from reader: inout JSONReader) throws -> Appended {
+        let start = bytes.count
+        if count == 0 { bytes.reserveCapacity(256) } else { bytes.append(UInt8(ascii: ",")) }
+        let keyStart = bytes.count
+        hasSlash = reader.appendString(key, to: &bytes) || hasSlash
+        bytes.append(UInt8(ascii: ":"))
+        let special = key.hasEscapes || !key.isASCII
+        if special ? isRepeated(special: reader.makeString(key)) : isRepeated(plainAt: keyStart) {
+            bytes.removeSubrange(start...)
+            return .repeatedKey
+        }
+        guard let value = try reader.appendCompactValue(to: &bytes, scratch: &scratch) else {
+            bytes.removeSubrange(start...)
+            return .needsFoundationValue
+        }
+        if special { specialKeys.append(reader.makeString(key)) }
+        keyOffsets.append(keyStart)
+        count += 1
+        depth = max(depth, value.depth)
+        hasSlash = hasSlash || value.hasSlash
+        return .appended
+    }
+
+    /// Appends a member whose value is an object of `members`.
+    func append(key: String, object members: CompactMembers) {
+        if count == 0 { bytes.reserveCapacity(256) } else { bytes.append(UInt8(ascii: ",")) }
+        let keyStart = bytes.count
+        var writer = JSONWriter(options: [.compact])
+        writer.writeString(key)
+        bytes.append(contentsOf: writer.buffer.array)
+        bytes.append(contentsOf: [UInt8(ascii: ":"), UInt8(ascii: "{")])
+        bytes.append(contentsOf: members.bytes)
+        bytes.append(UInt8(ascii: "}"))
+        keyOffsets.append(keyStart)
+        count += 1
+        depth = max(depth, members.depth + 1)
+        hasSlash = hasSlash || members.hasSlash
+    }
+
+    /// The members, or `nil` when there are none.
+    func finish() -> CompactMembers? {
+        guard count > 0 else { return nil }
+        return CompactMembers(bytes: bytes, count: count, depth: depth, hasSlash: hasSlash)
+    }
+
+    /// Whether the plain key at `keyStart` is already a member.
+    private func isRepeated(plainAt keyStart: Int) -> Bool {
+        if CompactKeys.isRepeated(at: keyStart, in: bytes, among: keyOffsets[...], filter: &filter) { return true }
+        guard !specialKeys.isEmpty else { return false }
+        let key = bytes.withUnsafeBufferPointer { CompactText($0).key(at: keyStart).0 }
+        return specialKeys.contains(key)
+    }
+
+    /// Whether a key with escapes or other than ASCII equals a member's key as a string.
+    private func isRepeated(special key: String) -> Bool {
+        bytes.withUnsafeBufferPointer { buffer in
+            let text = CompactText(buffer)
+            return keyOffsets.contains { text.key(at: $0).0 == key }
+        }
+    }
+}
+
+/// The compact text that ``JSONReader/appendCompactValue(to:scratch:)`` appended.
+struct CompactValueInfo {
+    let depth: Int
+    let hasSlash: Bool
+}
+
+extension JSONReader {
+    /// Appends the compact text of the value at the position to `output` and moves past it.
+    ///
+    /// - Returns: What was appended, or `nil` when the value has no compact text; the reader
+    ///   is then somewhere inside the value and `output` holds part of it.
+    /// - Throws: A fatal ``SettledError`` for malformed JSON.
+    mutating func appendCompactValue(to output: inout [UInt8], scratch: inout CompactScratch) throws
+        -> CompactValueInfo?
+    {
+        scratch.frames.removeAll(keepingCapacity: true)
+        scratch.keyOffsets.removeAll(keepingCapacity: true)
+        do {
+            return try appendCompactTokens(to: &output, scratch: &scratch)
+        } catch let error as SettledError {
+            // Named from the innermost value out, as `skipValue()` names them.
+            var lastKey = scratch.keyOffsets.count
+            throw scratch.frames.reversed().reduce(error) { error, frame in
+                guard frame.isObject else { return error.prefixed(with: .index(frame.count)) }
+                defer { lastKey = frame.firstKey }
+                guard lastKey > frame.firstKey else { return error }
+                let offset = scratch.keyOffsets[lastKey - 1]
+                let key = output.withUnsafeBufferPointer { CompactText($0).key(at: offset).0 }
+                return error.prefixed(with: .key(key))
+            }
+        }
+    }
+
+    private mutating func appendCompactTokens(to output: inout [UInt8], scratch: inout CompactScratch) throws
+        -> CompactValueInfo?
+    {
+        var depth = 0
+        var hasSlash = false
+        nextValue: while true {
+            switch peekToken() {
+            case UInt8(ascii: "["):
+                depth = max(depth, scratch.frames.count + 1)
+                output.append(UInt8(ascii: "["))
+                if try beginArray() {
+                    scratch.frames.append(.init(isObject: false, firstKey: 0))
+                    continue
+                }
+                output.append(UInt8(ascii: "]"))
+            case UInt8(ascii: "{"):
+                depth = max(depth, scratch.frames.count + 1)
+                output.append(UInt8(ascii: "{"))
+                if try beginObject() {
+                    scratch.frames.append(.init(isObject: true, firstKey: scratch.keyOffsets.count))
+                    guard try appendCompactKey(to: &output, scratch: &scratch, hasSlash: &hasSlash) else { return nil }
+                    continue
+                }
+                output.append(UInt8(ascii: "}"))
+            case UInt8(ascii: "\""):
+                hasSlash = appendString(try scanString(), to: &output) || hasSlash
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                let token = try scanNumber()
+                if token.exponent > 280, token.significand != 0, isUnusable(token) { return nil }
+                output.append(contentsOf: UnsafeBufferPointer(start: base + token.start, count: token.length))
+            case UInt8(ascii: "t"): try appendLiteral("true", to: &output)
+            case UInt8(ascii: "f"): try appendLiteral("false", to: &output)
+            case UInt8(ascii: "n"): try appendLiteral("null", to: &output)
+            default: throw unexpected("a value")
+            }
+            while let frame = scratch.frames.last {
+                if frame.isObject {
+                    if try nextEntry() {
+                        output.append(UInt8(ascii: ","))
+                        guard try appendCompactKey(to: &output, scratch: &scratch, hasSlash: &hasSlash) else {
+                            return nil
+                        }
+                        continue nextValue
+                    }
+                    let keys = scratch.keyOffsets[frame.firstKey...]
+                    if frame.hasSpecialKey, keys.count > 1, CompactKeys.hasEqualStrings(at: keys, in: output) {
+                        return nil
+                    }
+                    scratch.keyOffsets.removeSubrange(frame.firstKey...)
+                    output.append(UInt8(ascii: "}"))
+                } else {
+                    if try nextElement() {
+                        output.append(UInt8(ascii: ","))
+                        scratch.frames[scratch.frames.count - 1].count += 1
+                        continue nextValue
+                    }
+                    output.append(UInt8(ascii: "]"))
+                }
+                scratch.frames.removeLast()
+            }
+            return CompactValueInfo(depth: depth, hasSlash: hasSlash)
+        }
+    }
+
+    /// Appends the key of the next entry of the innermost open object and its colon; `false`
+    /// when the object already has the key.
+    private mutating func appendCompactKey(
+        to output: inout [UInt8], scratch: inout CompactScratch, hasSlash: inout Bool
+    ) throws -> Bool {
+        let key = try scanKey()
+        let keyStart = output.count
+        hasSlash = appendString(key, to: &output) || hasSlash
+        output.append(UInt8(ascii: ":"))
+        let last = scratch.frames.count - 1
+        if key.hasEscapes || !key.isASCII {
+            scratch.frames[last].hasSpecialKey = true
+        } else {
+            let keys = scratch.keyOffsets[scratch.frames[last].firstKey...]
+            if CompactKeys.isRepeated(at: keyStart, in: output, among: keys, filter: &scratch.frames[last].filter) {
+                return false
+            }
+        }
+        scratch.keyOffsets.append(keyStart)
+        return true
+    }
+
+    private mutating func appendLiteral(_ literal: StaticString, to output: inout [UInt8]) throws {
+        try readLiteral(literal)
+        literal.withUTF8Buffer { output.append(contentsOf: $0) }
+    }
+
+    /// Appends a checked string, quotes included, with each `/` escaped as `\/` and each
+    /// U+FEFF as `\ufeff`, as the writer writes them by default.
+    ///
+    /// - Returns: Whether the string holds a slash.
+    @inline(__always)
+    mutating func appendString(_ token: StringToken, to output: inout [UInt8]) -> Bool {
+        let contents = UnsafeBufferPointer(start: base + token.start, count: token.count)
+        let hasSlash = memchr(base + token.start, 0x2F, token.count) != nil
+        let mayHaveMark = !token.isASCII && memchr(base + token.start, 0xEF, token.count) != nil
+        guard hasSlash || mayHaveMark else {
+            output.append(contentsOf: UnsafeBufferPointer(start: base + token.start - 1, count: token.count + 2))
+            return false
+        }
+        output.append(UInt8(ascii: "\""))
+        var index = 0
+        while index < contents.count {
+            let byte = contents[index]
+            if byte == UInt8(ascii: "\\") {
+                let length = contents[index + 1] == UInt8(ascii: "u") ? 6 : 2
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: contents[index..<(index + length)]))
+                index += length
+            } else if byte == UInt8(ascii: "/") {
+                output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "/")])
+                index += 1
+            } else if byte == 0xEF, index + 2 < contents.count, contents[index + 1] == 0xBB, contents[index + 2] == 0xBF
+            {
+                output.append(contentsOf: Array(#"\ufeff"#.utf8))
+                index += 3
+            } else {
+                output.append(byte)
+                index += 1
+            }
+        }
+        output.append(UInt8(ascii: "\""))
+        return hasSlash
+    }
+}
+
+/// Finding equal keys in compact text.
+enum CompactKeys {
+    /// Whether the plain key (ASCII, no escapes) whose opening quote is at `keyStart` equals
+    /// one of the keys at `offsets`; adds it to `filter`.
+    static func isRepeated(
+        at keyStart: Int, in bytes: [UInt8], among offsets: ArraySlice<Int>, filter: inout UInt64
+    ) -> Bool {
+        let end = endOfKey(at: keyStart, in: bytes)
+        let length = end - keyStart
+        let bit: UInt64 =
+            1 << ((UInt64(length) &* 7 &+ UInt64(bytes[keyStart + 1]) &* 3 &+ UInt64(bytes[end - 2])) & 63)
+        defer { filter |= bit }
+        guard filter & bit != 0 else { return false }
+        for offset in offsets where endOfKey(at: offset, in: bytes) - offset == length {
+            if bytes[offset..<(offset + length)].elementsEqual(bytes[keyStart..<end]) { return true }
+        }
+        return false
+    }
+
+    /// Whether two of the keys at `offsets` are equal as strings.
+    static func hasEqualStrings(at offsets: ArraySlice<Int>, in bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer { buffer in
+            let text = CompactText(buffer)
+            var seen = Set<String>()
+            for offset in offsets
+            where !seen.insert(text.string(at: offset, end: text.endOfString(at: offset))).inserted {
+                return true
+            }
+            return false
+        }
+    }
+
+    /// The index just past the closing quote of the key whose opening quote is at `start`.
+    private static func endOfKey(at start: Int, in bytes: [UInt8]) -> Int {
+        bytes.withUnsafeBufferPointer { CompactText($0).endOfString(at: start) }
+    }
+}

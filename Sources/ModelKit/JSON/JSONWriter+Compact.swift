@@ -1,0 +1,174 @@
+import Foundation
+
+// Writing compact text (see `CompactJSON`) back. Compact output without sorted keys is a copy
+// of the text, which is already escaped as the writer escapes by default; otherwise the text
+// is walked token by token, with the line breaks and indentation of pretty output, keys sorted
+// under `sortedKeys`, and escaped slashes unescaped under `withoutEscapingSlashes`, so that the
+// layout is the one every other value gets:
+//
+//     {"b":[1.0,{}],"a":"x\/y"}   pretty, sorted  →   {
+//                                                       "a" : "x\/y",
+//                                                       "b" : [
+//                                                         1.0,
+//                                                         {
+//
+//                                                         }
+//                                                       ]
+//                                                     }
+
+extension JSONWriter {
+    /// Writes a value kept as compact text.
+    ///
+    /// - Throws: A ``ModelError`` when the value would nest more deeply than the writer writes.
+    mutating func writeCompact(_ value: CompactJSON) throws {
+        if copiesCompactText(depth: value.depth, hasSlash: value.hasSlash) {
+            return buffer.append(value.bytes)
+        }
+        try value.bytes.withUnsafeBufferPointer { bytes in
+            _ = try writeCompactValue(CompactText(bytes), at: 0)
+        }
+    }
+
+    /// Writes a JSON object of the kept members.
+    mutating func writeCompactObject(_ members: CompactMembers) throws {
+        try checkNesting()
+        beginObject()
+        try writeCompactMembers(members, isFirst: true)
+        endObject(isEmpty: false)
+    }
+
+    /// Writes kept members as the next entries of the object being written, each as its own
+    /// entry; the caller sorts them among the other entries under `sortedKeys`.
+    ///
+    /// - Parameter isFirst: Whether no entry of the object is written yet.
+    mutating func writeCompactMembers(_ members: CompactMembers, isFirst: Bool) throws {
+        if copiesCompactText(depth: members.depth, hasSlash: members.hasSlash) {
+            if !isFirst { buffer.append(UInt8(ascii: ",")) }
+            return buffer.append(members.bytes)
+        }
+        try members.bytes.withUnsafeBufferPointer { bytes in
+            let text = CompactText(bytes)
+            var index = 0
+            var isFirst = isFirst
+            while index < bytes.count {
+                index = try writeCompactMember(text, at: index, isFirst: isFirst) + 1
+                isFirst = false
+            }
+        }
+    }
+
+    /// Whether the text can be copied as it is: compact output, keys in their order, slashes
+    /// escaped or none to unescape, and no nesting beyond the limit.
+    private func copiesCompactText(depth: Int, hasSlash: Bool) -> Bool {
+        !isPretty && !options.contains(.sortedKeys) && (escapesSlashes || !hasSlash)
+            && level + depth <= Self.maximumNesting
+    }
+
+    /// Writes the value at `start` and returns the index just past it.
+    private mutating func writeCompactValue(_ text: CompactText, at start: Int) throws -> Int {
+        switch text.buffer[start] {
+        case UInt8(ascii: "{"):
+            return try writeCompactContainer(text, at: start, isObject: true)
+        case UInt8(ascii: "["):
+            return try writeCompactContainer(text, at: start, isObject: false)
+        case UInt8(ascii: "\""):
+            let end = text.endOfString(at: start)
+            appendCompactString(text, start..<end)
+            return end
+        default:
+            var end = start + 1
+            while end < text.buffer.count, !CompactText.endsScalar(text.buffer[end]) { end += 1 }
+            buffer.append(UnsafeBufferPointer(rebasing: text.buffer[start..<end]))
+            return end
+        }
+    }
+
+    private mutating func writeCompactContainer(_ text: CompactText, at start: Int, isObject: Bool) throws -> Int {
+        let close = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
+        if text.buffer[start + 1] == close {
+            writeEmpty(open: isObject ? "{" : "[", close: isObject ? "}" : "]")
+            return start + 2
+        }
+        try checkNesting()
+        append(isObject ? "{" : "[")
+        level += 1
+        var index = start + 1
+        if isObject, options.contains(.sortedKeys) {
+            index = try writeSortedMembers(text, at: index)
+        } else {
+            var count = 0
+            repeat {
+                if isObject {
+                    index = try writeCompactMember(text, at: index, isFirst: count == 0)
+                } else {
+                    if count > 0 { append(",") }
+                    newLine()
+                    do {
+                        index = try writeCompactValue(text, at: index)
+                    } catch let error as ModelError {
+                        throw error.prefixed(with: .index(count))
+                    }
+                }
+                count += 1
+                index += 1
+            } while text.buffer[index - 1] == UInt8(ascii: ",")
+        }
+        level -= 1
+        newLine()
+        buffer.append(close)
+        return index
+    }
+
+    /// Writes the member at `start`, key and value, and returns the index just past it.
+    private mutating func writeCompactMember(_ text: CompactText, at start: Int, isFirst: Bool) throws -> Int {
+        let keyEnd = text.endOfString(at: start)
+        if !isFirst { append(",") }
+        newLine()
+        appendCompactString(text, start..<keyEnd)
+        append(isPretty ? " : " : ":")
+        do {
+            return try writeCompactValue(text, at: keyEnd + 1)
+        } catch let error as ModelError {
+            throw error.prefixed(with: .key(text.string(at: start, end: keyEnd)))
+        }
+    }
+
+    /// Writes the members of the object whose first key is at `start` in key order, and
+    /// returns the index just past the object.
+    private mutating func writeSortedMembers(_ text: CompactText, at start: Int) throws -> Int {
+        var members: [(key: String, start: Int)] = []
+        var index = start
+        repeat {
+            let keyEnd = text.endOfString(at: index)
+            members.append((text.string(at: index, end: keyEnd), index))
+            index = text.endOfValue(at: keyEnd + 1) + 1
+        } while text.buffer[index - 1] == UInt8(ascii: ",")
+        members.sort { JSONWriter.keyOrder($0.key, $1.key) }
+        for (position, member) in members.enumerated() {
+            _ = try writeCompactMember(text, at: member.start, isFirst: position == 0)
+        }
+        return index
+    }
+
+    /// Appends a kept string, quotes included, unescaping slashes when the options say so.
+    private mutating func appendCompactString(_ text: CompactText, _ range: Range<Int>) {
+        let bytes = UnsafeBufferPointer(rebasing: text.buffer[range])
+        guard !escapesSlashes, bytes.contains(UInt8(ascii: "/")) else { return buffer.append(bytes) }
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "\\") {
+                if bytes[index + 1] == UInt8(ascii: "/") {
+                    buffer.append(UInt8(ascii: "/"))
+                    index += 2
+                    continue
+                }
+                let length = bytes[index + 1] == UInt8(ascii: "u") ? 6 : 2
+                buffer.append(UnsafeBufferPointer(rebasing: bytes[index..<(index + length)]))
+                index += length
+            } else {
+                buffer.append(bytes[index])
+                index += 1
+            }
+        }
+    }
+}

@@ -32,8 +32,9 @@ public final class LoadContext {
     /// `nil` for ISO 8601.
     @exclusivity(unchecked) var dateCoding: DateCoding?
 
-    /// The undeclared members of the objects being read from JSON, each with its object: the
-    /// reader of an object's entries finds its own here, so that the pass over the entries,
+    /// The undeclared members of the objects being read from JSON, each with its object.
+    ///
+    /// The reader of an object's entries finds its own here, so that the pass over the entries,
     /// whose frame loading recursion stacks up, holds nothing for them. An object whose pass
     /// did not finish may leave its entry behind, above which its enclosing objects' lie.
     @exclusivity(unchecked) private var keptMembers: [(object: ModelObject, members: CompactMembersBuilder)] = []

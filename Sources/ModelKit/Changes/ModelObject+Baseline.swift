@@ -46,11 +46,19 @@ extension ModelObject {
         return try property.savedValue(of: self, context: context)
     }
 
+    /// The dictionary form of `property`'s own value, as every writer of the dictionary form
+    /// writes it: `NSNull` for `nil` when the class writes `nil` as `null`.
+    @inline(__always)
+    func writtenValue(ofProperty property: AnySavedProperty, context: SaveContext) throws -> Any? {
+        if let value = try property.savedValue(of: self, context: context) { return value }
+        return ModelMetadata.of(type(of: self)).writesNilAsNull ? NSNull() : nil
+    }
+
     /// The dictionary form that writing gives `property` now: a value a lenient load kept, or
     /// the property's own; `nil` for `nil`.
     func writtenValue(of property: AnySavedProperty, context: SaveContext) throws -> Any? {
         guard case .keptValue(_, let kept) = savedEntry(for: property) else {
-            return try property.savedValue(of: self, context: context)
+            return try writtenValue(ofProperty: property, context: context)
         }
         return kept
     }

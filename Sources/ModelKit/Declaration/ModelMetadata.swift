@@ -44,6 +44,8 @@ final class ModelMetadata: @unchecked Sendable {
     let containsModelObjects: Bool
     /// The class's ``ModelObject/acceptsLosslessConversions``.
     let acceptsLosslessConversions: Bool
+    /// The class's ``ModelObject/writesNilAsNull``.
+    let writesNilAsNull: Bool
 
     private static let cache = Locked<[ObjectIdentifier: ModelMetadata]>([:])
 
@@ -91,6 +93,7 @@ final class ModelMetadata: @unchecked Sendable {
         quotedTypeKey = typeKey.map(Self.quoted) ?? []
         containsModelObjects = properties.contains { $0.containsModelObjects }
         acceptsLosslessConversions = modelClass.acceptsLosslessConversions
+        writesNilAsNull = modelClass.writesNilAsNull
     }
 
     /// `key` in quotes when it needs no escape in JSON; else empty.

@@ -137,6 +137,7 @@ extension ModelObject {
                 guard found & bit == 0 else { return .none }
                 found |= bit
                 let marks = context.marks
+                guard reader.peekToken() != UInt8(ascii: "n") else { return .none }
                 do {
                     try metadata.properties[container.members[member].property].read(
                         from: &reader, into: self, context: context)
@@ -165,6 +166,7 @@ extension ModelObject {
     ) throws -> Bool {
         let start = reader.mark
         let marks = context.marks
+        let isNull = reader.peekToken() == UInt8(ascii: "n")
         do {
             try metadata.unretainedProperties[index]._withUnsafeGuaranteedRef {
                 try $0.read(from: &reader, into: self, context: context)
@@ -174,11 +176,12 @@ extension ModelObject {
                 index: index, metadata: metadata, keyTable: keyTable, start: start, marks: marks)
             return try recoverProperty(reading, after: error, reader: &reader, context: context)
         }
-        if context.hasProblems(since: marks) || !skippedValues.isEmpty {
+        if context.hasProblems(since: marks) || (!skippedValues.isEmpty && skippedValues[metadata.properties[index].offset] != nil) {
             let reading = PropertyReading(
                 index: index, metadata: metadata, keyTable: keyTable, start: start, marks: marks)
             settleIssues(of: reading, reader: &reader, context: context)
         }
+        if isNull { keepNull(of: metadata.properties[index]) }
         return true
     }
 

@@ -86,7 +86,10 @@ private struct JSONEntryWriter: SavedEntryWriter {
         _ container: PathContainer, kept: CompactMembers?, into writer: inout JSONWriter
     ) throws {
         let properties = metadata.properties
-        guard kept != nil || container.members.contains(where: { !properties[$0.property].isNil(in: object) }) else {
+        guard
+            kept != nil || metadata.writesNilAsNull
+                || container.members.contains(where: { !properties[$0.property].isNil(in: object) })
+        else {
             return
         }
         writer.writeKey(container.key, isFirst: isFirst)
@@ -97,7 +100,13 @@ private struct JSONEntryWriter: SavedEntryWriter {
         for member in container.members {
             let property = properties[member.property]
             do {
-                if try property.writeJSON(of: object, to: &writer, isFirst: isFirstInside) { isFirstInside = false }
+                if try property.writeJSON(of: object, to: &writer, isFirst: isFirstInside) {
+                    isFirstInside = false
+                } else if metadata.writesNilAsNull {
+                    writer.writeKey(property.key, isFirst: isFirstInside)
+                    writer.writeNull()
+                    isFirstInside = false
+                }
             } catch let error as ModelError {
                 throw error.prefixed(with: .key(property.key))
             }
@@ -113,7 +122,13 @@ private struct JSONEntryWriter: SavedEntryWriter {
 
     @inline(__always)
     mutating func writeProperty(_ property: AnySavedProperty, into writer: inout JSONWriter) throws {
-        if try property.writeJSON(of: object, to: &writer, isFirst: isFirst) { isFirst = false }
+        if try property.writeJSON(of: object, to: &writer, isFirst: isFirst) {
+            isFirst = false
+        } else if metadata.writesNilAsNull {
+            writer.writeKey(property.key, isFirst: isFirst)
+            writer.writeNull()
+            isFirst = false
+        }
     }
 
     @inline(__always)

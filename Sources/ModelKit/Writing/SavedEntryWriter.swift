@@ -69,7 +69,7 @@ extension DictionaryFormEntryWriter {
 
     @inline(__always)
     mutating func writeProperty(_ property: AnySavedProperty, into output: inout Output) throws {
-        write(try property.savedValue(of: object, context: context), forKey: property.key, into: &output)
+        write(try object.writtenValue(ofProperty: property, context: context), forKey: property.key, into: &output)
     }
 
     @inline(__always)
@@ -101,7 +101,7 @@ struct DictionaryEntryWriter: DictionaryFormEntryWriter {
 
     @inline(__always)
     func writeProperty(_ property: AnySavedProperty, into output: inout [String: Any]) throws {
-        output[property.key] = try property.savedValue(of: object, context: context)
+        output[property.key] = try object.writtenValue(ofProperty: property, context: context)
     }
 
     @inline(__always)

@@ -15,16 +15,24 @@ struct Arguments {
     /// `--objects` scales both workloads.
     var smallObjects: Int { objects * 10 }
 
+    /// The size of each document of the API workload: 4 MB for the default 20,000 generated
+    /// objects, so that `--objects` scales it too.
+    var apiDocumentBytes: Int { (4 << 20) * objects / 20_000 }
+
     static let usage = """
         usage: modelkit-benchmark [--fixtures DIR] [--iterations N] [--objects N]
-                                  [--workload demo|array|github|weibo] [--direction DIRECTION]
+                                  [--workload demo|array|github|weibo|api] [--direction DIRECTION]
                                   [--contender NAME] [--repetitions N] [--no-memory]
 
-          --fixtures DIR   also measure DIR/github-user.json and DIR/weibo.json
+          --fixtures DIR   also measure DIR/github-user.json and DIR/weibo.json, and the API
+                           payloads: DIR/github-organization.json, github-search-issues.json,
+                           stripe-invoice.json and stripe-checkout-session.json
           --iterations N   samples per measurement; the median is reported (default 15)
-          --objects N      generated objects in the Demo workload (default 20000), and
-                           ten times as many small objects in the array workload
-          --workload NAME  measure one workload only
+          --objects N      generated objects in the Demo workload (default 20000), ten
+                           times as many small objects in the array workload, and API
+                           payload documents of N / 5000 MB (4 MB by default)
+          --workload NAME  measure one workload only; api measures the four API payloads,
+                           and a payload's file name without .json measures that one
           --direction D    measure one direction only: json-to-model,
                            json-to-model-foundation (with LoadOptions.foundationReader),
                            model-to-json, model-to-json-foundation (with
@@ -34,7 +42,7 @@ struct Arguments {
                            hand-written, parse, write, whole-document or json-and-back
           --repetitions N  operations per sample, instead of enough to last 20 ms: gives
                            repeatable instruction counts under a profiler
-          --no-memory      skip the peak-memory measurement
+          --no-memory      skip the memory measurements
         """
 
     init(_ arguments: [String]) throws {
@@ -77,7 +85,7 @@ struct Arguments {
                 memoryProbe = (subject, try value(argument))
             case "--memory-payload":
                 let name = try value(argument)
-                guard let payload = MemoryProbe.Payload(rawValue: name) else {
+                guard let payload = MemoryProbe.Payload(option: name) else {
                     throw BenchmarkError("unknown memory payload \(name)")
                 }
                 memoryPayload = payload

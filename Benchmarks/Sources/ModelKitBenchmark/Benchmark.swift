@@ -17,13 +17,14 @@ struct Benchmark {
                 model: ModelLoader(
                     fromJSON: { try DemoCatalog(json: $0, options: $1) },
                     fromDictionary: { try DemoCatalog(dictionary: $0) }),
-                twin: Plain.DemoCatalog.self, isGenerated: true)
+                twin: Plain.DemoCatalog.self, kind: .generated)
             try demo.addMergePatches()
             try demo.addSnapshots()
             workloads.append(demo)
         }
         let smallObjects = selects("array") ? try Workload.makeSmallObjects(count: arguments.smallObjects) : nil
         if let smallObjects { workloads.append(smallObjects) }
+        var apiDocuments: [APIDocument] = []
         if let folder = arguments.fixtures {
             let directory = URL(fileURLWithPath: folder)
             try WeiboDateCheck.run()
@@ -47,6 +48,11 @@ struct Benchmark {
                             fromDictionary: { try WeiboStatus(dictionary: $0) }),
                         twin: Plain.WeiboStatus.self))
             }
+            for payload in APIPayload.allCases where selects("api") || arguments.workload == payload.rawValue {
+                let document = try APIDocument(payload, folder: directory, bytes: arguments.apiDocumentBytes)
+                apiDocuments.append(document)
+                workloads.append(try payload.makeWorkload(document))
+            }
         }
         var rows: [Row] = []
         for workload in workloads {
@@ -58,7 +64,13 @@ struct Benchmark {
             }
         }
         print(header(demoBytes: demoJSON.count, smallObjectBytes: smallObjects?.json.count))
+        if !apiDocuments.isEmpty { print(apiHeader(apiDocuments)) }
         print(Table.render(rows))
+        let notes = workloads.flatMap(\.notes)
+        if !notes.isEmpty {
+            print()
+            print(notes.joined(separator: "\n"))
+        }
         var results = rows.map(\.meetsBar)
         if arguments.measuresMemory && selects("demo") {
             let memory = try MemoryReport.measure(json: demoJSON, objects: arguments.objects)
@@ -72,6 +84,10 @@ struct Benchmark {
             print()
             print(memory.description)
             if let meetsBar = memory.meetsBar { results.append(meetsBar) }
+        }
+        if arguments.measuresMemory && !apiDocuments.isEmpty {
+            print()
+            print(try APIMemoryReport.measure(apiDocuments).description)
         }
         let missed = results.filter { !$0 }.count
         print()
@@ -97,7 +113,7 @@ struct Benchmark {
         let repetitions = try arguments.repetitions ?? Measurement.repetitions(toFill: 0.02, bodies.first ?? {})
         let medians = try Measurement.medians(rounds: arguments.iterations, repetitions: repetitions, of: bodies)
         return Row(
-            workload: workload.name, direction: direction, isGenerated: workload.isGenerated,
+            workload: workload.name, direction: direction, kind: workload.kind,
             seconds: Dictionary(uniqueKeysWithValues: zip(contenders, medians)))
     }
 
@@ -118,5 +134,21 @@ struct Benchmark {
         and init(json:).
 
         """
+    }
+
+    private func apiHeader(_ documents: [APIDocument]) -> String {
+        let sizes = documents.map { "\($0.name): \(Table.megabytes($0.json.count))" }
+        return """
+            API payloads: the fixtures' GitHub organization, Stripe invoice and Stripe checkout session, each \
+            repeated as a top-level array, and the GitHub search result with its issues repeated into one page \
+            (\(sizes.joined(separator: "; "))), as the servers indent them. Models declare a third to a half of \
+            the keys, as an app would; ModelKit keeps the undeclared keys and writes them back, the Codable twins \
+            declare the same keys and drop the rest, so "model → JSON" is ModelKit writing the whole document \
+            against Codable writing the declared keys. Checked first: ModelKit's declared values are the twins', \
+            and its JSON, parsed by JSONSerialization, is the input's parse up to number formatting (and any nulls \
+            it leaves out, noted below the table). No hand-written mapping of these payloads. Bars: JSON → model \
+            ≤ 0.30× Codable (goal 0.15×), model → JSON ≤ 0.40× Codable.
+
+            """
     }
 }

@@ -99,7 +99,7 @@ extension Workload {
             .handWritten: handWrittenWrite,
             .bareWrite: { consume(try JSONSerialization.data(withJSONObject: dictionaries)) },
         ]
-        return Workload(name: name, json: json, isGenerated: true, operations: operations)
+        return Workload(name: name, json: json, kind: .generated, operations: operations)
     }
 
     /// Fails unless ModelKit's two readers, its writer, `Codable` and the hand-written mapping

@@ -4,8 +4,8 @@ import Foundation
 struct Row {
     let workload: String
     let direction: Direction
-    /// Whether the workload is the generated objects, which have bars of their own.
-    let isGenerated: Bool
+    /// What the workload's payload is, which sets the bar.
+    let kind: Workload.Kind
     let seconds: [Contender: Double]
 
     /// ModelKit's time over the contender's, when both were measured.
@@ -14,7 +14,7 @@ struct Row {
         return modelKit / other
     }
 
-    var bar: Bar { Bar(direction, isGenerated: isGenerated) }
+    var bar: Bar { Bar(direction, kind: kind) }
 
     var meetsBar: Bool {
         guard let ratio = ratio(to: bar.reference) else { return false }
@@ -29,11 +29,13 @@ struct Bar {
     let limit: Double
     var isStrict = false
 
-    init(_ direction: Direction, isGenerated: Bool) {
+    init(_ direction: Direction, kind: Workload.Kind) {
         switch direction {
-        case .jsonToModel: (reference, limit) = (.codable, isGenerated ? 0.35 : 0.6)
+        case .jsonToModel where kind == .generated: (reference, limit) = (.codable, 0.35)
+        case .jsonToModel where kind == .apiPayload: (reference, limit) = (.codable, 0.3)
+        case .jsonToModel: (reference, limit) = (.codable, 0.6)
         case .jsonToModelThroughFoundation: (reference, limit) = (.bareParse, 1.3)
-        case .modelToJSON: (reference, limit) = (.codable, 0.5)
+        case .modelToJSON: (reference, limit) = (.codable, kind == .apiPayload ? 0.4 : 0.5)
         case .modelToJSONThroughFoundation: (reference, limit) = (.bareWrite, 1.3)
         case .dictionaryToModel, .modelToDictionary: (reference, limit) = (.handWritten, 1.5)
         case .mergePatch: (reference, limit, isStrict) = (.wholeDocument, 1, true)

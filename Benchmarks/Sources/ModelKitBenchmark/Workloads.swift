@@ -68,9 +68,21 @@ enum Contender: CaseIterable {
 struct Workload {
     let name: String
     let json: Data
-    /// Whether the payload is the generated objects, which have bars of their own.
-    let isGenerated: Bool
+    /// What the payload is, which sets its bars.
+    let kind: Kind
     var operations: [Direction: [Contender: () throws -> Void]]
+    /// What the checks found that the table does not show, printed below it.
+    var notes: [String] = []
+
+    /// What a workload's payload is.
+    enum Kind {
+        /// Generated objects, with bars of their own.
+        case generated
+        /// One fixture payload, its every field declared.
+        case fixture
+        /// Real server payloads repeated, some of their keys declared and the rest kept.
+        case apiPayload
+    }
 
     /// Builds a workload from JSON, after checking that every contender reads and writes the
     /// same data.
@@ -81,13 +93,13 @@ struct Workload {
     ///   - model: How ModelKit loads the model class from JSON and from a dictionary: the
     ///     everyday `init(json:)` and `init(dictionary:)`.
     ///   - twin: The equivalent struct, `Codable` and hand-mapped.
-    ///   - isGenerated: Whether the payload is the generated objects.
+    ///   - kind: What the payload is.
     static func make<Model: ModelObject, Twin: Codable & Equatable & HandMapped>(
         name: String,
         json: Data,
         model: ModelLoader<Model>,
         twin: Twin.Type,
-        isGenerated: Bool = false
+        kind: Kind = .fixture
     ) throws -> Workload {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
@@ -136,7 +148,7 @@ struct Workload {
             .modelKit: { consume(try object.dictionary) },
             .handWritten: { consume(value.dictionary) },
         ]
-        return Workload(name: name, json: json, isGenerated: isGenerated, operations: operations)
+        return Workload(name: name, json: json, kind: kind, operations: operations)
     }
 
     /// Fails unless ModelKit, `Codable` and the hand-written mapping agree on the payload.

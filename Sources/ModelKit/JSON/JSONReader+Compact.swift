@@ -258,6 +258,26 @@ extension JSONReader {
         }
         output.append(UInt8(ascii: "\""))
         var index = 0
+        if !mayHaveMark {
+            // Runs between slashes are copied whole; a slash after an odd run of backslashes
+            // is escaped already.
+            var runStart = 0
+            while let found = memchr(base + token.start + index, 0x2F, token.count - index) {
+                let slash = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - (base + token.start)
+                var backslashes = 0
+                while slash - backslashes - 1 >= runStart, contents[slash - backslashes - 1] == UInt8(ascii: "\\") {
+                    backslashes += 1
+                }
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: contents[runStart..<slash]))
+                if backslashes % 2 == 0 { output.append(UInt8(ascii: "\\")) }
+                output.append(UInt8(ascii: "/"))
+                runStart = slash + 1
+                index = slash + 1
+            }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: contents[runStart...]))
+            output.append(UInt8(ascii: "\""))
+            return true
+        }
         while index < contents.count {
             let byte = contents[index]
             if byte == UInt8(ascii: "\\") {

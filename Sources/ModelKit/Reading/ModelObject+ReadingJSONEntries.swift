@@ -176,7 +176,9 @@ extension ModelObject {
                 index: index, metadata: metadata, keyTable: keyTable, start: start, marks: marks)
             return try recoverProperty(reading, after: error, reader: &reader, context: context)
         }
-        if context.hasProblems(since: marks) || (!skippedValues.isEmpty && skippedValues[metadata.properties[index].offset] != nil) {
+        if context.hasProblems(since: marks)
+            || (!skippedValues.isEmpty && skippedValues[metadata.properties[index].offset] != nil)
+        {
             let reading = PropertyReading(
                 index: index, metadata: metadata, keyTable: keyTable, start: start, marks: marks)
             settleIssues(of: reading, reader: &reader, context: context)

@@ -237,7 +237,6 @@ extension ModelObject {
         settleLoadedValue(of: property, since: marks, context: context) {
             keepSkippedValue(value, of: property, isPartlyLoaded: true)
         }
-        if value is NSNull { keepNull(of: property) }
     }
 
     private func runHook(_ name: String, _ body: () throws -> Void) throws {

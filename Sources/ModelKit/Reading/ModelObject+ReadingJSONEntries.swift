@@ -166,7 +166,6 @@ extension ModelObject {
     ) throws -> Bool {
         let start = reader.mark
         let marks = context.marks
-        let isNull = reader.peekToken() == UInt8(ascii: "n")
         do {
             try metadata.unretainedProperties[index]._withUnsafeGuaranteedRef {
                 try $0.read(from: &reader, into: self, context: context)
@@ -176,14 +175,11 @@ extension ModelObject {
                 index: index, metadata: metadata, keyTable: keyTable, start: start, marks: marks)
             return try recoverProperty(reading, after: error, reader: &reader, context: context)
         }
-        if context.hasProblems(since: marks)
-            || (!skippedValues.isEmpty && skippedValues[metadata.properties[index].offset] != nil)
-        {
+        if context.hasProblems(since: marks) || !skippedValues.isEmpty {
             let reading = PropertyReading(
                 index: index, metadata: metadata, keyTable: keyTable, start: start, marks: marks)
             settleIssues(of: reading, reader: &reader, context: context)
         }
-        if isNull { keepNull(of: metadata.properties[index]) }
         return true
     }
 

@@ -13,7 +13,7 @@ struct CodedKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoc
     var codingPath: [any CodingKey] { path.codingKeys }
 
     mutating func encodeNil(forKey key: Key) {
-        object.entries[key.stringValue] = .value(.null)
+        object.set(.value(.null), forKey: key.stringValue)
     }
 
     mutating func encode(_ value: Bool, forKey key: Key) throws { try scalar(value, forKey: key) }
@@ -32,18 +32,18 @@ struct CodedKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoc
     mutating func encode(_ value: UInt64, forKey key: Key) throws { try scalar(value, forKey: key) }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-        object.entries[key.stringValue] = try encoder.encode(value, at: .key(key, parent: path)) ?? .empty
+        object.set(try encoder.encode(value, at: .key(key, parent: path)) ?? .empty, forKey: key.stringValue)
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
         -> KeyedEncodingContainer<NestedKey>
     {
         let nested: EncodedObject
-        if case .object(let existing)? = object.entries[key.stringValue] {
+        if case .object(let existing)? = object[key.stringValue] {
             nested = existing
         } else {
             nested = EncodedObject()
-            object.entries[key.stringValue] = .object(nested)
+            object.set(.object(nested), forKey: key.stringValue)
         }
         let container = CodedKeyedEncodingContainer<NestedKey>(
             encoder: encoder, object: nested, path: .key(key, parent: path))
@@ -52,11 +52,11 @@ struct CodedKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoc
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
         let nested: EncodedArray
-        if case .array(let existing)? = object.entries[key.stringValue] {
+        if case .array(let existing)? = object[key.stringValue] {
             nested = existing
         } else {
             nested = EncodedArray()
-            object.entries[key.stringValue] = .array(nested)
+            object.set(.array(nested), forKey: key.stringValue)
         }
         return CodedUnkeyedEncodingContainer(encoder: encoder, array: nested, path: .key(key, parent: path))
     }
@@ -71,12 +71,12 @@ struct CodedKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoc
 
     private func superEncoder(for key: any CodingKey) -> any Encoder {
         let superEncoder = CodedValueEncoder(options: encoder.options, path: .key(key, parent: path))
-        object.entries[key.stringValue] = .encoder(superEncoder)
+        object.set(.encoder(superEncoder), forKey: key.stringValue)
         return superEncoder
     }
 
     @inline(__always)
     private func scalar<T: CodedScalar>(_ value: T, forKey key: Key) throws {
-        object.entries[key.stringValue] = try encoder.box(value, at: .key(key, parent: path))
+        object.set(try encoder.box(value, at: .key(key, parent: path)), forKey: key.stringValue)
     }
 }

@@ -28,7 +28,7 @@ enum EncodedNode {
         case .value(let value):
             try value.write(to: &writer)
         case .object(let object):
-            try writer.writeDictionary(object.entries.mapValues(WrittenNode.init))
+            try object.write(to: &writer)
         case .array(let array):
             try writer.writeArray(array.elements.map(WrittenNode.init))
         case .encoder(let encoder):
@@ -40,17 +40,11 @@ enum EncodedNode {
     var dictionaryForm: Any {
         switch self {
         case .value(let value): return value.dictionaryForm
-        case .object(let object): return object.entries.mapValues(\.dictionaryForm)
+        case .object(let object): return object.dictionaryForm
         case .array(let array): return array.elements.map(\.dictionaryForm)
         case .encoder(let encoder): return encoder.encodedNode.dictionaryForm
         }
     }
-}
-
-/// The entries that a keyed container of ModelKit's encoder has encoded; a key encoded again
-/// replaces its value, as in `JSONEncoder`.
-final class EncodedObject {
-    var entries: [String: EncodedNode] = [:]
 }
 
 /// The elements that an unkeyed container of ModelKit's encoder has encoded.

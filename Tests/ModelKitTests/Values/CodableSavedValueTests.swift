@@ -243,6 +243,26 @@ private func expectInvoice(_ invoice: Invoice, sourceLocation: SourceLocation = 
         #expect(invoice.payer?.id == "last")
     }
 
+    @Test func largeObjectsFindEachKeyAndItsLastValue() throws {
+        let entries = (0..<20).map { #""k\#($0)": \#($0)"# }.joined(separator: ", ")
+        let json =
+            #"{"payer": {"id": "x", "balance": 1, "created": "2023-03-28T10:40:00Z", "limits": {\#(entries), "k3": -3}}}"#
+        let invoice = try loadedEveryWay(Invoice.self, json)
+        var expected = Dictionary(uniqueKeysWithValues: (0..<20).map { ("k\($0)", Double($0)) })
+        expected["k3"] = -3
+        #expect(invoice.payer?.limits == expected)
+        let written = try invoice.jsonString(options: [.compact, .withoutHeader])
+        #expect(written.contains(#""limits":{"k0":0,"k1":1,"k10":10,"k11":11,"#))
+        #expect(try Invoice(json: written).payer == invoice.payer)
+    }
+
+    @Test func aKeyEncodedTwiceKeepsItsLastValue() throws {
+        let holder = RevisedHolder()
+        holder.revised = Revised(value: 7)
+        #expect(try holder.jsonString(options: [.compact, .withoutHeader]) == #"{"revised":{"value":7}}"#)
+        #expect(try RevisedHolder(json: holder.jsonData()).revised == Revised(value: 7))
+    }
+
     @Test func missingOptionalsAndNullsAreNil() throws {
         let json = #"{"payer": {"id": "x", "name": null, "balance": 1, "created": "2023-03-28T10:40:00Z"}}"#
         let invoice = try loadedEveryWay(Invoice.self, json)
@@ -369,4 +389,31 @@ final class DecodingCount: @unchecked Sendable {
 final class CountedValueHolder: ModelObject {
     @Saved var counted = CountedValue(value: 0)
     @Saved var others: [CountedValue] = []
+}
+
+/// A value whose encoding writes its key twice, the second time with the value that counts.
+struct Revised: Codable, Hashable, CodableSavedValue {
+    var value: Int
+
+    private enum CodingKeys: String, CodingKey {
+        case value
+    }
+
+    init(value: Int) {
+        self.value = value
+    }
+
+    init(from decoder: any Decoder) throws {
+        value = try decoder.container(keyedBy: CodingKeys.self).decode(Int.self, forKey: .value)
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(0, forKey: .value)
+        try container.encode(value, forKey: .value)
+    }
+}
+
+final class RevisedHolder: ModelObject {
+    @Saved var revised = Revised(value: 0)
 }

@@ -71,7 +71,7 @@ extension CodedValue {
     }
 }
 
-/// A node as a saved value, so that the writer's own array and dictionary writers lay it out.
+/// A node as a saved value, so that the writer's own array writer lays it out.
 private struct WrittenNode: SavedValue {
     let node: EncodedNode
 

@@ -162,6 +162,17 @@ extension CodableSavedValueTests {
         #expect(error.reason == .typeMismatch(expected: "a string", found: "5"))
     }
 
+    @Test func malformedJSONInsideAValueNamesItsKeyPath() throws {
+        let error = try #require(loadError(Invoice.self, #"{"payer": {"id": "x", "tags": [tru]}}"#))
+        #expect(error.keyPath.description == "payer.tags[0]")
+        guard case .syntaxError = error.reason else {
+            Issue.record("expected a syntax error, found \(error)")
+            return
+        }
+        let lenient = modelError { _ = try Invoice(json: #"{"payer": {"id": "x", "tags": [tru]}}"#, options: .lenient) }
+        #expect(lenient?.keyPath.description == "payer.tags[0]")
+    }
+
     @Test func lenientLoadsRecordTheProblemAndWriteTheValueBack() throws {
         let json = #"{"payer": {"id": 5, "balance": 1, "created": "2023-03-28T10:40:00Z"}, "lines": [{"periods": []}]}"#
         for options in bothReaders {

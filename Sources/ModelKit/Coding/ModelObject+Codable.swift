@@ -91,7 +91,13 @@ extension ModelObject {
     /// parse or fit, such as an invalid date string or a number out of range. An error that a
     /// `CodableSavedValue` reported keeps its own kind.
     static func decodingError(_ error: ModelError, decoder: any Decoder) -> DecodingError {
-        let codingPath = decoder.codingPath + AnyCodingKey.codingPath(of: error.keyPath)
+        decodingError(error, codingPath: decoder.codingPath)
+    }
+
+    /// A `DecodingError` for a load error, of the kinds above, whose key path continues
+    /// `codingPath`.
+    static func decodingError(_ error: ModelError, codingPath: [any CodingKey]) -> DecodingError {
+        let codingPath = codingPath + AnyCodingKey.codingPath(of: error.keyPath)
         let context = DecodingError.Context(
             codingPath: codingPath,
             debugDescription: error.description,

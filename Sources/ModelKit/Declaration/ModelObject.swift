@@ -400,8 +400,11 @@ open class ModelObject: NSObject, Observable, Codable, NSSecureCoding {
 
     /// Whether a saved optional that is `nil` is written as `null` rather than left out.
     ///
-    /// The default is `false`: like `JSONEncoder`, writing leaves out a `nil`. Each class
-    /// decides for its own properties; ModelKit reads this once per class.
+    /// The default is `false`: like `JSONEncoder`, writing leaves out a `nil` that code set.
+    /// A `null` that loaded data held is written back as `null` either way, and a key the data
+    /// did not have stays absent, so that a server that tells them apart gets the data back as
+    /// it sent it; setting the property replaces what was loaded. Each class decides for its
+    /// own properties; ModelKit reads this once per class.
     open class var writesNilAsNull: Bool { false }
 
     // MARK: NSObject

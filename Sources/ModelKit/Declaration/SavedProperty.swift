@@ -183,9 +183,12 @@ final class SavedProperty<Value: SavedValue>: AnySavedProperty, @unchecked Senda
         case .other:
             if let modelClass = optionalModelClass {
                 let storage = value(in: object, as: ModelObject?.self)
-                storage.pointee =
-                    try reader.readNull()
-                    ? nil : modelClass.readNestedObject(from: &reader, context: context, reusing: nil)
+                if try reader.readNull() {
+                    storage.pointee = nil
+                    context.nullEnd = reader.position
+                } else {
+                    storage.pointee = try modelClass.readNestedObject(from: &reader, context: context, reusing: nil)
+                }
             } else if dateCoding != nil {
                 try readScalar(from: &reader, into: object, context: context)
             } else {

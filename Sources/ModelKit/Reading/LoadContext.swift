@@ -31,6 +31,10 @@ public final class LoadContext {
     /// The format of the dates being loaded, when a property hands one on for its value;
     /// `nil` for ISO 8601.
     @exclusivity(unchecked) var dateCoding: DateCoding?
+    /// The reader's position just past the last `null` that loaded as `nil`, so that the
+    /// reader of an object's entries tells a property's `null` from its absence without a look
+    /// of its own.
+    @exclusivity(unchecked) var nullEnd = -1
 
     /// The undeclared members of the objects being read from JSON, each with its object.
     ///

@@ -237,6 +237,7 @@ extension ModelObject {
         settleLoadedValue(of: property, since: marks, context: context) {
             keepSkippedValue(value, of: property, isPartlyLoaded: true)
         }
+        if property.isNil(in: self), value is NSNull { keepNull(of: property) }
     }
 
     private func runHook(_ name: String, _ body: () throws -> Void) throws {

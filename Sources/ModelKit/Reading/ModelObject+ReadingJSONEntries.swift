@@ -175,7 +175,7 @@ extension ModelObject {
                 index: index, metadata: metadata, keyTable: keyTable, start: start, marks: marks)
             return try recoverProperty(reading, after: error, reader: &reader, context: context)
         }
-        if context.hasProblems(since: marks) || !skippedValues.isEmpty {
+        if context.hasProblems(since: marks) || !skippedValues.isEmpty || context.nullEnd == reader.position {
             let reading = PropertyReading(
                 index: index, metadata: metadata, keyTable: keyTable, start: start, marks: marks)
             settleIssues(of: reading, reader: &reader, context: context)
@@ -192,6 +192,7 @@ extension ModelObject {
         settleLoadedValue(of: property, since: reading.marks, context: context) {
             keepPartlyLoadedValue(of: property, at: reading.start, reader: &reader)
         }
+        if context.nullEnd == reader.position { keepNull(of: property) }
     }
 
     /// Settles a property's value that did not load: `false` when a later entry has the same

@@ -53,6 +53,13 @@ extension ModelObject {
         }
     }
 
+    /// Keeps the `null` that loaded into `property`, an optional now `nil`, so that writing
+    /// puts it back until the property is set: a server may tell `null` from a missing key.
+    func keepNull(of property: AnySavedProperty) {
+        guard property.isNil(in: self) else { return }
+        skippedValues[property.offset] = SkippedValue(savedValue: NSNull(), loadedValue: nil)
+    }
+
     /// Gives `property` the value it has in a new object of this class, for a value that a
     /// lenient load could not read: loading into an object that held other values then ends
     /// as loading into a new one would, as ``LoadOptions/lenient`` promises.

@@ -19,7 +19,12 @@ extension SavedProperty {
                 value(in: object, as: Date.self).pointee = try reader.readDateValue()
             }
         case .optionalString:
-            value(in: object, as: String?.self).pointee = try reader.readNull() ? nil : reader.readStringValue()
+            if try reader.readNull() {
+                value(in: object, as: String?.self).pointee = nil
+                context.nullEnd = reader.position
+            } else {
+                value(in: object, as: String?.self).pointee = try reader.readStringValue()
+            }
         case .stringArray:
             value(in: object, as: [String].self).pointee = try [String]._read(from: &reader, context: context)
         case .model:

@@ -3,7 +3,10 @@ import Foundation
 extension Optional where Wrapped: SavedValue {
     /// ModelKit's machinery: reads `null` as `nil`, and anything else as the wrapped type.
     public static func _read(from reader: inout JSONReader, context: LoadContext) throws -> Wrapped? {
-        if try reader.readNull() { return nil }
+        if try reader.readNull() {
+            context.nullEnd = reader.position
+            return nil
+        }
         return try Wrapped._read(from: &reader, context: context)
     }
 }

@@ -15,6 +15,12 @@ final class KeptRepository: ModelObject {
     @Saved(path: "stats", "stars") var stars = 0
 }
 
+final class KeptOptionalRepository: ModelObject {
+    override class var versionKey: String? { nil }
+    override class var typeKey: String? { nil }
+    @Saved(path: "stats", "stars") var stars: Int? = nil
+}
+
 final class KeptStrictNulls: ModelObject {
     override class var writesNilAsNull: Bool { true }
     @Saved var note: String? = nil
@@ -117,6 +123,40 @@ final class KeptDemo: ModelObject {
         charge[extra: "meta"] = ["k": 2]
         #expect(charge.changedKeys.contains("meta"))
         #expect(try charge.jsonString(options: .compact) == #"{"id":"a","meta":{"k":2}}"#)
+    }
+
+    @Test func nullsOfDeclaredOptionalsComeBackAsTheyCame() throws {
+        let json = #"{"id":"a","note":null}"#
+        let charge = try KeptCharge(json: json)
+        #expect(charge.note == nil)
+        #expect(try charge.jsonString(options: .compact) == json)
+        #expect(try charge.jsonString(options: [.compact, .foundationWriter]).contains(#""note":null"#))
+        #expect((try charge.dictionary)["note"] is NSNull)
+        #expect(try KeptCharge(json: json, options: .foundationReader).jsonString(options: .compact) == json)
+        #expect(try charge.copy().jsonString(options: .compact) == json)
+        #expect(try ModelSnapshot(charge).makeModel().jsonString(options: .compact) == json)
+        #expect(String(decoding: try JSONEncoder().encode(charge), as: UTF8.self).contains(#""note":null"#))
+        let absent = try KeptCharge(json: #"{"id":"a"}"#)
+        #expect(try absent.jsonString(options: .compact) == #"{"id":"a"}"#)
+        #expect(absent != charge)
+        #expect(!charge.hasChanges)
+        charge.note = "set"
+        #expect(try charge.jsonString(options: .compact) == #"{"id":"a","note":"set"}"#)
+        charge.note = nil
+        #expect(try charge.jsonString(options: .compact) == #"{"id":"a"}"#)
+        #expect(charge.changedKeys == ["note"])
+    }
+
+    @Test func nullsInsideContainersComeBackAsTheyCame() throws {
+        let json = #"{"stats":{"stars":null,"forks":3}}"#
+        // A container holding a kept value is written as its dictionary form, keys sorted.
+        let written = #"{"stats":{"forks":3,"stars":null}}"#
+        #expect(try KeptOptionalRepository(json: json).jsonString(options: .compact) == written)
+        #expect(
+            try KeptOptionalRepository(json: json, options: .foundationReader).jsonString(options: .compact) == written)
+        #expect(
+            try KeptOptionalRepository(json: #"{"stats":{"forks":3}}"#).jsonString(options: .compact)
+                == #"{"stats":{"forks":3}}"#)
     }
 
     @Test func nilIsNullForClassesThatAskForIt() throws {

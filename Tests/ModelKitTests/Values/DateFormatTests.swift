@@ -109,10 +109,14 @@ func writtenEveryWay(_ model: ModelObject) throws -> [(name: String, form: [Stri
         #expect(try decoder.decode(DatedEvent.self, from: Data(datedEventJSON.utf8)) == event)
     }
 
-    @Test func leavesOutNilDates() throws {
+    @Test func keepsLoadedNullDatesAndLeavesOutAbsentOnes() throws {
         let event = try loadedEveryWay(DatedEvent.self, #"{"closed_at":null}"#)
         #expect(event.closed == nil)
         #expect(event.opened == nil)
+        for (name, form) in try writtenEveryWay(event) {
+            #expect(form["closed_at"] is NSNull && form["opened"] == nil, "\(name)")
+        }
+        event.closed = nil
         for (name, form) in try writtenEveryWay(event) {
             #expect(form["closed_at"] == nil && form["opened"] == nil, "\(name)")
         }

@@ -57,8 +57,12 @@ struct UnknownValues {
     }
 
     /// Adds the members that the JSON reader kept, which replace values under the same keys.
-    mutating func add(_ newMembers: CompactMembers) {
-        guard !isEmpty else {
+    ///
+    /// - Parameter isNeverAMember: Whether a key is one that no undeclared member has, such
+    ///   as a container's, which the reader reads as the container.
+    mutating func add(_ newMembers: CompactMembers, isNeverAMember: (String) -> Bool) {
+        // A freshly read object holds at most its containers' other keys.
+        if members == nil, values.keys.allSatisfy({ isNeverAMember($0) || !newMembers.hasKey($0) }) {
             members = newMembers
             return
         }

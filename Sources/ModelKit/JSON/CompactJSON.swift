@@ -76,11 +76,38 @@ struct CompactMembers: Sendable, Equatable {
 
     /// The value of the member with `key`, or `nil` when there is none.
     func value(forKey key: String) -> CompactJSON? {
-        var found: Range<Int>?
-        forEachMember { memberKey, range in
-            if found == nil, memberKey == key { found = range }
+        range(forKey: key).map(value(in:))
+    }
+
+    /// Whether a member has `key`.
+    func hasKey(_ key: String) -> Bool {
+        range(forKey: key) != nil
+    }
+
+    /// The range of the value of the member with `key`, comparing the bytes of keys without
+    /// escapes and the strings of the others.
+    private func range(forKey key: String) -> Range<Int>? {
+        var quoted = Array(key.utf8)
+        let isPlain = quoted.allSatisfy {
+            $0 < 0x80 && $0 != UInt8(ascii: "\\") && $0 != UInt8(ascii: "\"") && $0 >= 0x20
         }
-        return found.map(value(in:))
+        quoted.insert(UInt8(ascii: "\""), at: 0)
+        quoted.append(UInt8(ascii: "\""))
+        return bytes.withUnsafeBufferPointer { buffer -> Range<Int>? in
+            let text = CompactText(buffer)
+            var index = 0
+            while index < buffer.count {
+                let keyEnd = text.endOfString(at: index)
+                let valueEnd = text.endOfValue(at: keyEnd + 1)
+                let keyBytes = UnsafeBufferPointer(rebasing: buffer[index..<keyEnd])
+                let matches =
+                    isPlain && !keyBytes.contains(UInt8(ascii: "\\"))
+                    ? keyBytes.elementsEqual(quoted) : text.string(at: index, end: keyEnd) == key
+                if matches { return (keyEnd + 1)..<valueEnd }
+                index = valueEnd + 1
+            }
+            return nil
+        }
     }
 
     /// The value whose text is at `range`.

@@ -27,6 +27,8 @@ struct CompactScratch {
     fileprivate var frames: [Frame] = []
     /// The offsets in the output of the keys of the open objects.
     fileprivate var keyOffsets: [Int] = []
+    /// The signature of each key at ``keyOffsets``.
+    fileprivate var keySignatures: [UInt64] = []
 }
 
 /// The members of an object being read, as compact text, for the keys that nothing reads.
@@ -43,16 +45,19 @@ final class CompactMembersBuilder {
         case needsFoundationValue
     }
 
-    private var bytes: [UInt8] = []
-    private var count = 0
-    private var depth = 0
-    private var hasSlash = false
-    private var filter: UInt64 = 0
+    // Accessed on every member; a builder belongs to the one load that reads its object, so
+    // it is exempt from runtime exclusivity checks, like the load's other state.
+    @exclusivity(unchecked) private var bytes: [UInt8] = []
+    @exclusivity(unchecked) private var count = 0
+    @exclusivity(unchecked) private var depth = 0
+    @exclusivity(unchecked) private var hasSlash = false
+    @exclusivity(unchecked) private var filter: UInt64 = 0
     /// The keys with escapes or other than ASCII, as strings, which may equal another key
     /// only as strings.
-    private var specialKeys: [String] = []
-    private var keyOffsets: [Int] = []
-    private var scratch = CompactScratch()
+    @exclusivity(unchecked) private var specialKeys: [String] = []
+    @exclusivity(unchecked) private var keyOffsets: [Int] = []
+    @exclusivity(unchecked) private var keySignatures: [UInt64] = []
+    @exclusivity(unchecked) private var scratch = CompactScratch()
 
     var isEmpty: Bool { count == 0 }
 
@@ -64,7 +69,10 @@ final class CompactMembersBuilder {
         hasSlash = reader.appendString(key, to: &bytes) || hasSlash
         bytes.append(UInt8(ascii: ":"))
         let special = key.hasEscapes || !key.isASCII
-        if special ? isRepeated(special: reader.makeString(key)) : isRepeated(plainAt: keyStart) {
+        let signature = CompactKeys.signature(of: bytes, from: keyStart, to: bytes.count - 1)
+        if special
+            ? isRepeated(special: reader.makeString(key)) : isRepeated(plainAt: keyStart, signature: signature)
+        {
             bytes.removeSubrange(start...)
             return .repeatedKey
         }
@@ -74,6 +82,7 @@ final class CompactMembersBuilder {
         }
         if special { specialKeys.append(reader.makeString(key)) }
         keyOffsets.append(keyStart)
+        keySignatures.append(signature)
         count += 1
         depth = max(depth, value.depth)
         hasSlash = hasSlash || value.hasSlash
@@ -87,6 +96,7 @@ final class CompactMembersBuilder {
         var writer = JSONWriter(options: [.compact])
         writer.writeString(key)
         bytes.append(contentsOf: writer.buffer.array)
+        keySignatures.append(CompactKeys.signature(of: bytes, from: keyStart, to: bytes.count))
         bytes.append(contentsOf: [UInt8(ascii: ":"), UInt8(ascii: "{")])
         bytes.append(contentsOf: members.bytes)
         bytes.append(UInt8(ascii: "}"))
@@ -103,8 +113,13 @@ final class CompactMembersBuilder {
     }
 
     /// Whether the plain key at `keyStart` is already a member.
-    private func isRepeated(plainAt keyStart: Int) -> Bool {
-        if CompactKeys.isRepeated(at: keyStart, in: bytes, among: keyOffsets[...], filter: &filter) { return true }
+    private func isRepeated(plainAt keyStart: Int, signature: UInt64) -> Bool {
+        if CompactKeys.isRepeated(
+            signature, at: keyStart, in: bytes, among: keyOffsets[...], signatures: keySignatures[...],
+            filter: &filter)
+        {
+            return true
+        }
         guard !specialKeys.isEmpty else { return false }
         let key = bytes.withUnsafeBufferPointer { CompactText($0).key(at: keyStart).0 }
         return specialKeys.contains(key)
@@ -136,6 +151,7 @@ extension JSONReader {
     {
         scratch.frames.removeAll(keepingCapacity: true)
         scratch.keyOffsets.removeAll(keepingCapacity: true)
+        scratch.keySignatures.removeAll(keepingCapacity: true)
         do {
             return try appendCompactTokens(to: &output, scratch: &scratch)
         } catch let error as SettledError {
@@ -201,6 +217,7 @@ extension JSONReader {
                         return nil
                     }
                     scratch.keyOffsets.removeSubrange(frame.firstKey...)
+                    scratch.keySignatures.removeSubrange(frame.firstKey...)
                     output.append(UInt8(ascii: "}"))
                 } else {
                     if try nextElement() {
@@ -226,15 +243,20 @@ extension JSONReader {
         hasSlash = appendString(key, to: &output) || hasSlash
         output.append(UInt8(ascii: ":"))
         let last = scratch.frames.count - 1
+        let signature = CompactKeys.signature(of: output, from: keyStart, to: output.count - 1)
         if key.hasEscapes || !key.isASCII {
             scratch.frames[last].hasSpecialKey = true
         } else {
-            let keys = scratch.keyOffsets[scratch.frames[last].firstKey...]
-            if CompactKeys.isRepeated(at: keyStart, in: output, among: keys, filter: &scratch.frames[last].filter) {
+            let first = scratch.frames[last].firstKey
+            if CompactKeys.isRepeated(
+                signature, at: keyStart, in: output, among: scratch.keyOffsets[first...],
+                signatures: scratch.keySignatures[first...], filter: &scratch.frames[last].filter)
+            {
                 return false
             }
         }
         scratch.keyOffsets.append(keyStart)
+        scratch.keySignatures.append(signature)
         return true
     }
 
@@ -303,19 +325,28 @@ extension JSONReader {
 
 /// Finding equal keys in compact text.
 enum CompactKeys {
-    /// Whether the plain key (ASCII, no escapes) whose opening quote is at `keyStart` equals
-    /// one of the keys at `offsets`; adds it to `filter`.
+    /// The signature of the quoted key at `start..<end`: its length and first six bytes,
+    /// which tell most keys apart at one comparison.
+    static func signature(of bytes: [UInt8], from start: Int, to end: Int) -> UInt64 {
+        var signature = UInt64(truncatingIfNeeded: end - start) << 48
+        for index in (start + 1)..<min(end, start + 7) {
+            signature |= UInt64(bytes[index]) << (UInt64(index - start - 1) * 8)
+        }
+        return signature
+    }
+
+    /// Whether the plain key (ASCII, no escapes) whose opening quote is at `keyStart`, of
+    /// `signature`, equals one of the keys at `offsets`; adds it to `filter`.
     static func isRepeated(
-        at keyStart: Int, in bytes: [UInt8], among offsets: ArraySlice<Int>, filter: inout UInt64
+        _ signature: UInt64, at keyStart: Int, in bytes: [UInt8], among offsets: ArraySlice<Int>,
+        signatures: ArraySlice<UInt64>, filter: inout UInt64
     ) -> Bool {
-        let end = endOfKey(at: keyStart, in: bytes)
-        let length = end - keyStart
-        let bit: UInt64 =
-            1 << ((UInt64(length) &* 7 &+ UInt64(bytes[keyStart + 1]) &* 3 &+ UInt64(bytes[end - 2])) & 63)
+        let bit: UInt64 = 1 << ((signature &* 0x9E37_79B9_7F4A_7C15) >> 58)
         defer { filter |= bit }
         guard filter & bit != 0 else { return false }
-        for offset in offsets where endOfKey(at: offset, in: bytes) - offset == length {
-            if bytes[offset..<(offset + length)].elementsEqual(bytes[keyStart..<end]) { return true }
+        let length = Int(signature >> 48)
+        for (offset, candidate) in zip(offsets, signatures) where candidate == signature {
+            if bytes[offset..<(offset + length)].elementsEqual(bytes[keyStart..<(keyStart + length)]) { return true }
         }
         return false
     }
@@ -331,10 +362,5 @@ enum CompactKeys {
             }
             return false
         }
-    }
-
-    /// The index just past the closing quote of the key whose opening quote is at `start`.
-    private static func endOfKey(at start: Int, in bytes: [UInt8]) -> Int {
-        bytes.withUnsafeBufferPointer { CompactText($0).endOfString(at: start) }
     }
 }

@@ -137,14 +137,15 @@ extension ModelObject {
                 guard found & bit == 0 else { return .none }
                 found |= bit
                 let marks = context.marks
-                guard reader.peekToken() != UInt8(ascii: "n") else { return .none }
+                let property = metadata.properties[container.members[member].property]
                 do {
-                    try metadata.properties[container.members[member].property].read(
-                        from: &reader, into: self, context: context)
+                    try property.read(from: &reader, into: self, context: context)
                 } catch {
                     return .none
                 }
-                guard !context.hasProblems(since: marks), skippedValues.isEmpty else { return .none }
+                guard !context.hasProblems(since: marks) else { return .none }
+                if !skippedValues.isEmpty { skippedValues[property.offset] = nil }
+                if context.nullEnd == reader.position { keepNull(of: property) }
             } else {
                 guard !key.hasEscapes, key.isASCII else { return .none }
                 let builder = kept ?? CompactMembersBuilder()

@@ -1,6 +1,11 @@
 import Foundation
 
 extension ModelObject {
+    /// Whether a property inside `container` has a value that a load kept in its place.
+    func hasSkippedValues(inside container: PathContainer, metadata: ModelMetadata) -> Bool {
+        container.members.contains { skippedValues[metadata.properties[$0.property].offset] != nil }
+    }
+
     /// The nested object that the properties of `container` live inside, as written: `kept`,
     /// the unknown value under the container's key that holds the nested object's other keys,
     /// with each property's value put at its path; `nil` when there is nothing to write.

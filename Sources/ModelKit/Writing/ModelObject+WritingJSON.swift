@@ -66,8 +66,8 @@ private struct JSONEntryWriter: SavedEntryWriter {
     }
 
     mutating func writeContainer(_ container: PathContainer, kept: Any?, into writer: inout JSONWriter) throws {
-        if container.isOneLevelDeep, object.skippedValues.isEmpty, !writer.options.contains(.sortedKeys),
-            kept == nil || kept is CompactMembers
+        if container.isOneLevelDeep, !writer.options.contains(.sortedKeys), kept == nil || kept is CompactMembers,
+            object.skippedValues.isEmpty || !object.hasSkippedValues(inside: container, metadata: metadata)
         {
             return try writeContainerDirectly(container, kept: kept as? CompactMembers, into: &writer)
         }
@@ -133,6 +133,15 @@ private struct JSONEntryWriter: SavedEntryWriter {
 
     @inline(__always)
     mutating func writeKeptValue(_ value: Any, of property: AnySavedProperty, into writer: inout JSONWriter) throws {
+        if value is NSNull {
+            // A null that loaded into an optional, which any strict load takes back.
+            writer.writeKey(
+                quoted: writer.escapesSlashes ? property.quotedKey : property.quotedKeyUnescapedSlashes,
+                isFirst: isFirst)
+            writer.writeNull()
+            isFirst = false
+            return
+        }
         try writeUnknownValue(value, forKey: property.key, into: &writer)
         writer.hasWrittenKeptValues = true
     }

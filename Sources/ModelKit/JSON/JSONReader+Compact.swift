@@ -106,8 +106,16 @@ final class CompactMembersBuilder {
         hasSlash = hasSlash || members.hasSlash
     }
 
-    /// The members, or `nil` when there are none.
+    /// The members, or `nil` when there are none; the builder is then empty again, ready for
+    /// another object's members, with the room its bookkeeping took.
     func finish() -> CompactMembers? {
+        defer {
+            bytes = []
+            (count, depth, hasSlash, filter) = (0, 0, false, 0)
+            specialKeys.removeAll(keepingCapacity: true)
+            keyOffsets.removeAll(keepingCapacity: true)
+            keySignatures.removeAll(keepingCapacity: true)
+        }
         guard count > 0 else { return nil }
         return CompactMembers(bytes: bytes, count: count, depth: depth, hasSlash: hasSlash)
     }

@@ -43,20 +43,26 @@ public final class LoadContext {
     /// did not finish may leave its entry behind, above which its enclosing objects' lie.
     @exclusivity(unchecked) private var keptMembers: [(object: ModelObject, members: CompactMembersBuilder)] = []
 
-    /// The builder of `object`'s undeclared members, created at its first.
+    /// A builder that an object of this load finished with, to serve the next.
+    @exclusivity(unchecked) private var spareMembers: CompactMembersBuilder?
+
+    /// The builder of `object`'s undeclared members, found or made at its first.
     func keptMembers(of object: ModelObject) -> CompactMembersBuilder {
         if let index = keptMembers.lastIndex(where: { $0.object === object }) { return keptMembers[index].members }
-        let members = CompactMembersBuilder()
+        let members = spareMembers ?? CompactMembersBuilder()
+        spareMembers = nil
         keptMembers.append((object, members))
         return members
     }
 
-    /// Takes the builder of `object`'s undeclared members, when it has any, with what the
-    /// objects read inside it left behind.
-    func takeKeptMembers(of object: ModelObject) -> CompactMembersBuilder? {
+    /// The undeclared members of `object`, when it has any, forgetting what the objects read
+    /// inside it left behind.
+    func takeKeptMembers(of object: ModelObject) -> CompactMembers? {
         guard let index = keptMembers.lastIndex(where: { $0.object === object }) else { return nil }
-        let members = keptMembers[index].members
+        let builder = keptMembers[index].members
         keptMembers.removeSubrange(index...)
+        let members = builder.finish()
+        spareMembers = builder
         return members
     }
 

@@ -219,7 +219,7 @@ extension ModelObject {
     /// from the pass, whose frame loading recursion stacks up.
     @inline(never)
     private func finishReading(version: Int, metadata: ModelMetadata, context: LoadContext) throws {
-        if let kept = context.takeKeptMembers(of: self)?.finish() {
+        if let kept = context.takeKeptMembers(of: self) {
             unknowns.add(kept, isNeverAMember: metadata.layout.isContainer)
         }
         try JSONReader.settled { try finishLoading(version: version, metadata: metadata, context: context) }

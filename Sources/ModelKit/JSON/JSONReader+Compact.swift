@@ -93,7 +93,7 @@ final class CompactMembersBuilder {
     func append(key: String, object members: CompactMembers) {
         if count == 0 { bytes.reserveCapacity(256) } else { bytes.append(UInt8(ascii: ",")) }
         let keyStart = bytes.count
-        var writer = JSONWriter(options: [.compact])
+        var writer = JSONWriter(isPretty: false, sortsKeys: false, escapesSlashes: true)
         writer.writeString(key)
         bytes.append(contentsOf: writer.buffer.array)
         keySignatures.append(CompactKeys.signature(of: bytes, from: keyStart, to: bytes.count))

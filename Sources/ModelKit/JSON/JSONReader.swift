@@ -4,7 +4,7 @@ import Foundation
 /// saved values.
 ///
 /// The reader is ModelKit's machinery: it is public only because the underscored requirements
-/// of ``SavedValue`` name it, and its one public member is the nesting limit. A type of your own
+/// of the saved-value protocol name it, and its one public member is the nesting limit. A type of your own
 /// is saved through ``SavedRepresentable``, ``CodableSavedValue`` or its raw value, and never
 /// touches the reader.
 ///

@@ -20,7 +20,7 @@ import Foundation
 /// never runs out of stack.
 ///
 /// The walk is one pass that classifies most values by their exact type, without the
-/// runtime's general casts, since `WriteOptions.foundationWriter` makes it over every value of
+/// runtime's general casts, since writing through `JSONSerialization` makes it over every value of
 /// the document.
 enum JSONSerializationCheck {
     private static let stringType = ObjectIdentifier(String.self)

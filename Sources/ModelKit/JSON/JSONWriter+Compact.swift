@@ -60,7 +60,7 @@ extension JSONWriter {
     /// Whether the text can be copied as it is: compact output, keys in their order, slashes
     /// escaped or none to unescape, and no nesting beyond the limit.
     private func copiesCompactText(depth: Int, hasSlash: Bool) -> Bool {
-        !isPretty && !options.contains(.sortedKeys) && (escapesSlashes || !hasSlash)
+        !isPretty && !sortsKeys && (escapesSlashes || !hasSlash)
             && level + depth <= Self.maximumNesting
     }
 
@@ -93,7 +93,7 @@ extension JSONWriter {
         append(isObject ? "{" : "[")
         level += 1
         var index = start + 1
-        if isObject, options.contains(.sortedKeys) {
+        if isObject, sortsKeys {
             index = try writeSortedMembers(text, at: index)
         } else {
             var count = 0

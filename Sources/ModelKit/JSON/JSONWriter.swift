@@ -3,7 +3,7 @@ import Foundation
 /// ModelKit's JSON writer, which builds JSON bytes straight from saved values.
 ///
 /// The writer is ModelKit's machinery: it is public only because the underscored requirements
-/// of ``SavedValue`` name it, and it has no public members. A type of your own is saved through
+/// of the saved-value protocol name it, and it has no public members. A type of your own is saved through
 /// ``SavedRepresentable``, ``CodableSavedValue`` or its raw value, and never touches the writer.
 ///
 /// Its output parses with `JSONSerialization` into the values' dictionary forms, and its pretty
@@ -12,8 +12,14 @@ public struct JSONWriter {
 
     var buffer = JSONBuffer(capacity: 1024)
 
-    let options: WriteOptions
+    /// The options of the code that writes through the writer, as their bits: the writer
+    /// itself follows only ``isPretty``, ``sortsKeys`` and ``escapesSlashes``.
+    let clientOptions: Int
+    /// Whether the JSON is laid out on lines, with two spaces of indent for each level.
     let isPretty: Bool
+    /// Whether the keys of objects written from compact text are sorted.
+    let sortsKeys: Bool
+    /// Whether `/` is written as `\/`.
     let escapesSlashes: Bool
     var level = 0
     var objectsBeingWritten: [ObjectIdentifier] = []
@@ -24,10 +30,11 @@ public struct JSONWriter {
     /// `nil` for ISO 8601.
     var dateCoding: DateCoding?
 
-    init(options: WriteOptions) {
-        self.options = options
-        isPretty = !options.contains(.compact)
-        escapesSlashes = !options.contains(.withoutEscapingSlashes)
+    init(isPretty: Bool, sortsKeys: Bool, escapesSlashes: Bool, clientOptions: Int = 0) {
+        self.isPretty = isPretty
+        self.sortsKeys = sortsKeys
+        self.escapesSlashes = escapesSlashes
+        self.clientOptions = clientOptions
     }
 
     // MARK: Scalars
@@ -117,65 +124,6 @@ public struct JSONWriter {
     /// - Parameter utf8: The bytes of the string, which are valid UTF-8.
     mutating func writeString(utf8: UnsafeBufferPointer<UInt8>) {
         appendEscaped(utf8)
-    }
-
-    /// Writes a date as its ISO 8601 string, which needs no escaping.
-    ///
-    /// - Throws: A ``ModelError`` for a date that has no text that reads back.
-    mutating func writeDate(_ date: Date) throws {
-        try ISO8601.withText(of: options.writtenDate(date)) { text in
-            buffer.append(0x22)
-            buffer.append(text)
-            buffer.append(0x22)
-        }
-    }
-
-    // MARK: Containers
-
-    /// Writes an array of saved values.
-    ///
-    /// - Parameter array: The elements.
-    /// - Throws: The first error an element throws, located at its index.
-    mutating func writeArray<Element: SavedValue>(_ array: [Element]) throws {
-        try checkNesting()
-        guard !array.isEmpty else { return writeEmpty(open: "[", close: "]") }
-        append("[")
-        level += 1
-        for index in array.indices {
-            if index > 0 { append(",") }
-            newLine()
-            do {
-                try array[index]._writeJSON(to: &self)
-            } catch let error as ModelError {
-                throw error.prefixed(with: .index(index))
-            }
-        }
-        level -= 1
-        newLine()
-        append("]")
-    }
-
-    /// Writes a dictionary of saved values, with its keys sorted.
-    ///
-    /// - Parameter dictionary: The entries.
-    /// - Throws: The first error a value throws, located at its key.
-    mutating func writeDictionary<Value: SavedValue>(_ dictionary: [String: Value]) throws {
-        try checkNesting()
-        guard !dictionary.isEmpty else { return writeEmpty(open: "{", close: "}") }
-        append("{")
-        level += 1
-        for (index, key) in dictionary.keys.sorted(by: JSONWriter.keyOrder).enumerated() {
-            guard let value = dictionary[key] else { continue }
-            writeKey(key, isFirst: index == 0)
-            do {
-                try value._writeJSON(to: &self)
-            } catch let error as ModelError {
-                throw error.prefixed(with: .key(key))
-            }
-        }
-        level -= 1
-        newLine()
-        append("}")
     }
 
     // MARK: Building blocks
@@ -312,27 +260,9 @@ public struct JSONWriter {
         }
     }
 
-    /// The quoted, escaped form of a key, computed once per property.
-    static func quotedKey(_ key: String, escapingSlashes: Bool) -> [UInt8] {
-        var writer = JSONWriter(options: escapingSlashes ? [.compact] : [.compact, .withoutEscapingSlashes])
-        writer.writeString(key)
-        return writer.buffer.array
-    }
-
     /// The order of keys in sorted output: by their UTF-8 bytes.
     static func keyOrder(_ lhs: String, _ rhs: String) -> Bool {
         lhs.utf8.lexicographicallyPrecedes(rhs.utf8)
     }
 
-    /// The elements ordered by their compact JSON forms, for collections without an order;
-    /// dates in the format `dateCoding` gives, as they are written.
-    static func sortedByJSON<Element: SavedValue>(_ elements: [Element], dateCoding: DateCoding?) -> [Element] {
-        let keyed = elements.map { element -> ([UInt8], Element) in
-            var writer = JSONWriter(options: [.compact, .sortedKeys])
-            writer.dateCoding = dateCoding
-            try? element._writeJSON(to: &writer)
-            return (writer.buffer.array, element)
-        }
-        return keyed.sorted { $0.0.lexicographicallyPrecedes($1.0) }.map(\.1)
-    }
 }

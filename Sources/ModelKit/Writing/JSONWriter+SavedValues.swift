@@ -1,0 +1,94 @@
+import Foundation
+
+// What the JSON writer writes of saved values and of the options that models are written
+// with: the seam where `Writing/` builds on the bytes writer of `JSON/`.
+
+extension JSONWriter {
+    /// A writer for `options`.
+    init(options: WriteOptions) {
+        self.init(
+            isPretty: !options.contains(.compact), sortsKeys: options.contains(.sortedKeys),
+            escapesSlashes: !options.contains(.withoutEscapingSlashes), clientOptions: options.rawValue)
+    }
+
+    /// The options that the writer writes with.
+    var options: WriteOptions {
+        WriteOptions(rawValue: clientOptions)
+    }
+
+    /// Writes a date as its ISO 8601 string, which needs no escaping.
+    ///
+    /// - Throws: A ``ModelError`` for a date that has no text that reads back.
+    mutating func writeDate(_ date: Date) throws {
+        try ISO8601.withText(of: options.writtenDate(date)) { text in
+            buffer.append(0x22)
+            buffer.append(text)
+            buffer.append(0x22)
+        }
+    }
+
+    /// Writes an array of saved values.
+    ///
+    /// - Parameter array: The elements.
+    /// - Throws: The first error an element throws, located at its index.
+    mutating func writeArray<Element: SavedValue>(_ array: [Element]) throws {
+        try checkNesting()
+        guard !array.isEmpty else { return writeEmpty(open: "[", close: "]") }
+        append("[")
+        level += 1
+        for index in array.indices {
+            if index > 0 { append(",") }
+            newLine()
+            do {
+                try array[index]._writeJSON(to: &self)
+            } catch let error as ModelError {
+                throw error.prefixed(with: .index(index))
+            }
+        }
+        level -= 1
+        newLine()
+        append("]")
+    }
+
+    /// Writes a dictionary of saved values, with its keys sorted.
+    ///
+    /// - Parameter dictionary: The entries.
+    /// - Throws: The first error a value throws, located at its key.
+    mutating func writeDictionary<Value: SavedValue>(_ dictionary: [String: Value]) throws {
+        try checkNesting()
+        guard !dictionary.isEmpty else { return writeEmpty(open: "{", close: "}") }
+        append("{")
+        level += 1
+        for (index, key) in dictionary.keys.sorted(by: JSONWriter.keyOrder).enumerated() {
+            guard let value = dictionary[key] else { continue }
+            writeKey(key, isFirst: index == 0)
+            do {
+                try value._writeJSON(to: &self)
+            } catch let error as ModelError {
+                throw error.prefixed(with: .key(key))
+            }
+        }
+        level -= 1
+        newLine()
+        append("}")
+    }
+
+    /// The quoted, escaped form of a key, computed once per property.
+    static func quotedKey(_ key: String, escapingSlashes: Bool) -> [UInt8] {
+        var writer = JSONWriter(options: escapingSlashes ? [.compact] : [.compact, .withoutEscapingSlashes])
+        writer.writeString(key)
+        return writer.buffer.array
+    }
+
+    /// The elements ordered by their compact JSON forms, for collections without an order;
+    /// dates in the format `dateCoding` gives, as they are written.
+    static func sortedByJSON<Element: SavedValue>(_ elements: [Element], dateCoding: DateCoding?) -> [Element] {
+        let keyed = elements.map { element -> ([UInt8], Element) in
+            var writer = JSONWriter(options: [.compact, .sortedKeys])
+            writer.dateCoding = dateCoding
+            try? element._writeJSON(to: &writer)
+            return (writer.buffer.array, element)
+        }
+        return keyed.sorted { $0.0.lexicographicallyPrecedes($1.0) }.map(\.1)
+    }
+}

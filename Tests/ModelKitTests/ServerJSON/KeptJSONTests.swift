@@ -21,6 +21,18 @@ final class KeptOptionalRepository: ModelObject {
     @Saved(path: "stats", "stars") var stars: Int? = nil
 }
 
+/// The invoice of "Mapping a server's JSON".
+final class KeptInvoice: ModelObject {
+    override class var keyStyle: KeyStyle { .snakeCase }
+    override class var typeKey: String? { "object" }
+    override class var versionKey: String? { nil }
+    override class var modelName: String { "invoice" }
+
+    @Saved var id = ""
+    @Saved var amountDue = 0
+    @Saved("description") var summary: String? = nil
+}
+
 final class KeptStrictNulls: ModelObject {
     override class var writesNilAsNull: Bool { true }
     @Saved var note: String? = nil
@@ -157,6 +169,14 @@ final class KeptDemo: ModelObject {
         #expect(
             try KeptOptionalRepository(json: #"{"stats":{"forks":3}}"#).jsonString(options: .compact)
                 == #"{"stats":{"forks":3}}"#)
+    }
+
+    @Test func theArticlesInvoiceComesBackAsItCame() throws {
+        let json =
+            #"{"object":"invoice","id":"in_1","amount_due":1000,"description":null,"amount_paid":1.0e3,"lines":{"object":"list","data":[]}}"#
+        let invoice = try KeptInvoice(json: json)
+        #expect(invoice.amountDue == 1000 && invoice.summary == nil)
+        #expect(try invoice.jsonString(options: .compact) == json)
     }
 
     @Test func nilIsNullForClassesThatAskForIt() throws {

@@ -47,6 +47,37 @@ struct DataLayout: Sendable {
         return .some(container.members.first?.property == index ? container : nil)
     }
 
+    /// What a key of a dictionary form feeds.
+    enum Entry: Equatable {
+        /// The value of the top-level property at this index.
+        case property(Int)
+        /// The nested object of the container at this index.
+        case container(Int)
+        /// The version or the class name.
+        case header
+        /// An unknown value: a key the class does not declare, or an alternative that a key
+        /// of the same property present outranks.
+        case unknown
+    }
+
+    /// What the entry under `key` of `data` feeds: the one rule for loading a dictionary form
+    /// and for applying a merge patch, which decides between a property's keys (its own
+    /// first, then its alternatives in order) and keeps the others.
+    func entry(forKey key: String, in data: [String: Any]) -> Entry {
+        switch matches[key] {
+        case .property(let index)?: key == self.key(ofProperty: index, in: data) ? .property(index) : .unknown
+        case .container(let index)?: .container(index)
+        case .version?, .className?: .header
+        case nil: .unknown
+        }
+    }
+
+    /// The key of `data` whose value the top-level property at `index` takes: the first of
+    /// its keys that `data` has, its own first; `nil` when it has none.
+    func key(ofProperty index: Int, in data: [String: Any]) -> String? {
+        keysByProperty[index].first { data[$0] != nil }
+    }
+
     /// Whether `key` is that of a container.
     func isContainer(_ key: String) -> Bool {
         if case .container? = matches[key] { return true }

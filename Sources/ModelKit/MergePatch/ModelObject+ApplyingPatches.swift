@@ -91,18 +91,14 @@ extension ModelObject {
         var unknownKeys: [String] = []
         var containerPatches: [Int: Any] = [:]
         for (key, value) in patch {
-            switch layout.matches[key] {
-            case .property(let index)?:
-                let keys = layout.keysByProperty[index]
-                if keys.first(where: { patch[$0] != nil }) != key { unknownKeys.append(key) }
-            case .container(let index)?: containerPatches[index] = value
-            case .version?, .className?: break
-            case nil: unknownKeys.append(key)
+            switch layout.entry(forKey: key, in: patch) {
+            case .property, .header: break
+            case .container(let index): containerPatches[index] = value
+            case .unknown: unknownKeys.append(key)
             }
         }
         for (index, property) in metadata.properties.enumerated() {
-            guard property.path.isEmpty, let key = layout.keysByProperty[index].first(where: { patch[$0] != nil }),
-                let value = patch[key]
+            guard property.path.isEmpty, let key = layout.key(ofProperty: index, in: patch), let value = patch[key]
             else { continue }
             try reading([.key(key)], context: context) {
                 try addValue(value, for: property, to: &plan, context: context)

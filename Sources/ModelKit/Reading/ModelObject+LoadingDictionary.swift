@@ -166,7 +166,7 @@ extension ModelObject {
         for (index, property) in metadata.properties.enumerated() where property.path.isEmpty {
             guard
                 let value = layout.hasAlternatives
-                    ? Self.value(ofProperty: index, in: data, layout: layout) : data[property.key]
+                    ? layout.key(ofProperty: index, in: data).flatMap({ data[$0] }) : data[property.key]
             else { continue }
             foundCount += 1
             try load(value, into: property, context: context)

@@ -8,25 +8,9 @@ extension ModelObject {
     /// and the alternatives that a better key present outranks.
     func collectUnknownValues(of data: [String: Any], metadata: ModelMetadata) {
         let layout = metadata.layout
-        for (key, value) in data {
-            switch layout.matches[key] {
-            case nil:
-                unknowns[key] = value
-            case .property(let index)? where layout.hasAlternatives:
-                if layout.keysByProperty[index].first(where: { data[$0] != nil }) != key { unknowns[key] = value }
-            default:
-                break
-            }
+        for (key, value) in data where layout.entry(forKey: key, in: data) == .unknown {
+            unknowns[key] = value
         }
-    }
-
-    /// The value of the top-level property at `index`: under the first of its keys that `data`
-    /// has, its own first.
-    static func value(ofProperty index: Int, in data: [String: Any], layout: DataLayout) -> Any? {
-        for key in layout.keysByProperty[index] {
-            if let value = data[key] { return value }
-        }
-        return nil
     }
 
     /// Loads the properties that live inside the nested object `value`, which the data has

@@ -100,13 +100,7 @@ private struct JSONEntryWriter: SavedEntryWriter {
         for member in container.members {
             let property = properties[member.property]
             do {
-                if try property.writeJSON(of: object, to: &writer, isFirst: isFirstInside) {
-                    isFirstInside = false
-                } else if metadata.writesNilAsNull {
-                    writer.writeKey(property.key, isFirst: isFirstInside)
-                    writer.writeNull()
-                    isFirstInside = false
-                }
+                try write(property, into: &writer, isFirst: &isFirstInside)
             } catch let error as ModelError {
                 throw error.prefixed(with: .key(property.key))
             }
@@ -122,6 +116,13 @@ private struct JSONEntryWriter: SavedEntryWriter {
 
     @inline(__always)
     mutating func writeProperty(_ property: AnySavedProperty, into writer: inout JSONWriter) throws {
+        try write(property, into: &writer, isFirst: &isFirst)
+    }
+
+    /// Writes a property from its storage, or `null` for `nil` when the class writes `nil` as
+    /// `null`, as the next member of the object being written.
+    @inline(__always)
+    private func write(_ property: AnySavedProperty, into writer: inout JSONWriter, isFirst: inout Bool) throws {
         if try property.writeJSON(of: object, to: &writer, isFirst: isFirst) {
             isFirst = false
         } else if metadata.writesNilAsNull {

@@ -5,19 +5,24 @@ import Foundation
 
 extension ModelObject {
     /// Keeps the values of the keys that the class does not read: those it does not declare,
-    /// and the alternatives that a better key present outranks.
-    func collectUnknownValues(of data: [String: Any], metadata: ModelMetadata) {
+    /// unless the load rejects them, and the alternatives that a better key present outranks.
+    func collectUnknownValues(of data: [String: Any], metadata: ModelMetadata, context: LoadContext) throws {
         let layout = metadata.layout
+        var undeclared: [(key: String, value: Any)] = []
         for (key, value) in data {
             switch layout.matches[key] {
             case nil:
-                unknowns[key] = value
+                undeclared.append((key, value))
             case .property(let index)? where layout.hasAlternatives:
                 if layout.keysByProperty[index].first(where: { data[$0] != nil }) != key { unknowns[key] = value }
+            case .flattened(let object, let index)?:
+                let keys = layout.flattened[object].keys(ofProperty: index)
+                if keys.count > 1, keys.first(where: { data[$0] != nil }) != key { unknowns[key] = value }
             default:
                 break
             }
         }
+        if !undeclared.isEmpty { try keepUnknownValues(undeclared, metadata: metadata, context: context) }
     }
 
     /// The value of the top-level property at `index`: under the first of its keys that `data`
@@ -64,6 +69,6 @@ extension ModelObject {
                 try load(found, into: property, context: context)
             }
         }
-        if !rest.isEmpty { unknowns[container.key] = rest }
+        if !rest.isEmpty { try keepOtherKeys(rest, of: container, metadata: metadata, context: context) }
     }
 }

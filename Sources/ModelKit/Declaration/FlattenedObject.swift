@@ -59,7 +59,7 @@ struct FlattenedObject: Sendable {
         let metadata = ModelMetadata.of(flattenedClass)
         precondition(
             metadata.layout.containers.isEmpty && metadata.layout.flattened.isEmpty,
-            "\(modelClass) flattens \(name), but \(flattenedClass) declares properties inside nested objects "
+            "\(modelClass) declares \(name), but \(flattenedClass) declares properties inside nested objects "
                 + "(@Saved(path:)) or flattened objects of its own, which cannot live at \(modelClass)'s level")
         return metadata
     }

@@ -29,16 +29,17 @@ extension Saved where Value: ModelObject {
     /// ``ModelObject/rejectsUnknownKeys`` decides about them; what the flattened object keeps
     /// in its own unknown values is not written.
     ///
-    /// Loading an enclosing object loads the flattened object too, and finishes it as every
-    /// load finishes an object (``ModelObject/validate()`` runs, first), whether or not the
-    /// data has any of its keys. ``ModelObject/changedKeys`` of the enclosing object names the
-    /// flattened object's changed keys as they are in the data (`createdBy`), and
+    /// Loading the enclosing object loads the keys into the object that the property holds,
+    /// and that object checks itself (``ModelObject/validate()``) before the enclosing object
+    /// does, whether or not the data has any of its keys. Errors name the keys as the data
+    /// has them (`createdBy: expected a string, found 5`). ``ModelObject/changedKeys`` of the
+    /// enclosing object names the flattened object's changed keys so too, and
     /// ``ModelObject/hasChanges`` counts them; ``ModelObject/mergePatch()`` writes them at the
     /// top level, and a merge patch applies them to the object.
     ///
-    /// The object's class is the declared type's: loading always makes one, and writing
-    /// writes the declared class's properties, even of an object of a subclass set in code.
-    /// Its saved properties must be its own top-level keys: a class with
+    /// Reading and writing follow the saved properties of the declared class, also for an
+    /// object of a subclass set in code. Its saved properties must be its own top-level keys:
+    /// a class with
     /// `@Saved(path:)` properties or flattened objects of its own cannot be flattened. Its
     /// keys may not be those of the enclosing class, of its header or of another flattened
     /// object: the class's first use stops with a message naming both declarations. Only a

@@ -224,6 +224,10 @@ public final class FuzzModel: ModelObject {
     @Saved public var checked = FuzzChecked()
     /// A `FuzzLossless`, which accepts lossless conversions.
     @Saved public var lossless = FuzzLossless()
+    /// A `FuzzStrictRecord`, which rejects the keys it does not declare.
+    @Saved public var strict = FuzzStrictRecord()
+    /// A `FuzzStamp`, whose keys are this object's own.
+    @Saved(flattened: true) public var stamp = FuzzStamp()
 
     public override class var modelVersion: Int { 3 }
 
@@ -247,7 +251,7 @@ public func registerFuzzModels() {
     for modelClass: ModelObject.Type in [
         FuzzModel.self, FuzzScalars.self, FuzzCollections.self, FuzzValueClasses.self,
         FuzzShape.self, FuzzCircle.self, FuzzPolygon.self, FuzzServerRecord.self, FuzzChecked.self,
-        FuzzLossless.self,
+        FuzzLossless.self, FuzzStrictRecord.self, FuzzStamp.self,
     ] {
         ModelObject.register(modelClass)
     }

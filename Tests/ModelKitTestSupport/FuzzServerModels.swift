@@ -2,8 +2,9 @@ import Foundation
 import ModelKit
 
 // The fuzz models for the rules that servers' JSON needs: a model that checks itself, one that
-// accepts lossless conversions, and a record shaped as web APIs send them. `FuzzModel` holds
-// each.
+// accepts lossless conversions, a record shaped as web APIs send them, a record that rejects
+// keys it does not declare, and a stamp flattened into the objects that carry it. `FuzzModel`
+// holds each, and carries the stamp at its own level.
 
 /// A model that checks itself: `low` may not exceed `high`, in itself and in its items.
 public final class FuzzChecked: ModelObject {
@@ -80,4 +81,39 @@ public final class FuzzServerRecord: ModelObject {
     @Saved(fallback: .unknown) public var visibility = FuzzVisibility.public
     /// A `String` under `version`, an ordinary key here.
     @Saved public var version = ""
+}
+
+/// Who changed a record, and when: a model flattened into the objects that carry it, whose
+/// keys are theirs.
+public final class FuzzStamp: ModelObject {
+    /// A `String`.
+    @Saved public var createdBy = ""
+    /// An `Int` under `revision`, also read from `rev`; never negative.
+    @Saved("revision", alternatives: ["rev"]) public var revision = 0
+    /// An optional `Date`, `nil` at first.
+    @Saved public var updatedAt: Date? = nil
+    /// A `[String]`, empty at first.
+    @Saved public var labels: [String] = []
+
+    /// Throws when `revision` is negative.
+    public override func validate() throws {
+        guard revision >= 0 else { throw ValidationError("revision must not be negative", key: "revision") }
+    }
+}
+
+/// A record of a server that rejects the keys it does not declare, with a stamp at its own
+/// level, a value inside a nested object, and records of its kind inside.
+public final class FuzzStrictRecord: ModelObject {
+    public override class var rejectsUnknownKeys: Bool { true }
+
+    /// A `String`.
+    @Saved public var name = ""
+    /// An `Int` under `id`, also read from `ID`.
+    @Saved("id", alternatives: ["ID"]) public var identifier = 0
+    /// An `Int` inside `meta`.
+    @Saved(path: "meta", "rank") public var rank = 0
+    /// A `FuzzStamp`, flattened.
+    @Saved(flattened: true) public var stamp = FuzzStamp()
+    /// A `[FuzzStrictRecord]`, empty at first.
+    @Saved public var records: [FuzzStrictRecord] = []
 }

@@ -63,6 +63,13 @@ extension ModelObject {
         return kept
     }
 
+    /// The flattened object that this object held at the last load or clear: the one it
+    /// holds, or the one it held before another was set in its place.
+    func baselineObject(of flattened: FlattenedObject) -> ModelObject? {
+        if let original = changeRecord.properties[flattened.property.offset] as? ModelObject { return original }
+        return flattened.object(in: self)
+    }
+
     /// Whether a model object that `property` holds in this object, or one nested in it, has
     /// changes.
     func holdsChangedObjects(in property: AnySavedProperty) -> Bool {
@@ -87,6 +94,13 @@ private struct BaselineEntryWriter: DictionaryFormEntryWriter {
     @inline(__always)
     func writeKeptValue(_ value: Any, of property: AnySavedProperty, into output: inout [String: Any]) throws {
         try writeProperty(property, into: &output)
+    }
+
+    func writeFlattenedProperty(
+        _ property: AnySavedProperty, of flattened: FlattenedObject, into output: inout [String: Any]
+    ) throws {
+        guard let nested = object.baselineObject(of: flattened) else { return }
+        output[property.key] = try nested.baselineValue(of: property, context: context)
     }
 
     func writeContainer(_ container: PathContainer, kept: Any?, into output: inout [String: Any]) throws {

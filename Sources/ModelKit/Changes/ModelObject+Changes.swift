@@ -4,19 +4,25 @@ extension ModelObject {
     /// Whether a saved property of this object was set to a different value since creation,
     /// the last load or the last ``clearChanges()``.
     ///
-    /// Setting a property back to the value it started from undoes its change.
+    /// Setting a property back to the value it started from undoes its change. The
+    /// properties of a flattened object (`@Saved(flattened: true)`) count as this object's.
     public var hasChanges: Bool {
         accessChangeRecord()
-        return !changeRecord.isEmpty
+        return !changeRecord.isEmpty || hasChangedFlattenedObjects()
     }
 
     /// The keys of the saved properties and unknown values that changed.
     ///
     /// A property stored inside nested objects is named by its path, such as `stats.stars`,
-    /// as ``savedKeys`` lists it.
+    /// as ``savedKeys`` lists it. A flattened object's properties (`@Saved(flattened: true)`)
+    /// are named by their keys, as the data has them at this object's level: those the object
+    /// changed, or, when another object was set in its place, those whose values differ from
+    /// the replaced object's.
     public var changedKeys: Set<String> {
         accessChangeRecord()
-        return changeRecord.keys(in: ModelMetadata.of(type(of: self)))
+        let metadata = ModelMetadata.of(type(of: self))
+        guard metadata.layout.flattened.isEmpty else { return changedKeys(withFlattenedObjectsOf: metadata) }
+        return changeRecord.keys(in: metadata)
     }
 
     /// Whether this object or any model object nested in it, directly or in a collection,

@@ -13,16 +13,24 @@ struct DataLayout: Sendable {
     /// The nested objects that properties live inside, in the order their first property is
     /// declared.
     let containers: [PathContainer]
+    /// The nested objects whose properties live at the top level, in declaration order.
+    let flattened: [FlattenedObject]
     /// What each key at the top level names: a property's own key or one of its
-    /// alternatives, a header key, or a container.
+    /// alternatives, a header key, a container, or a property of a flattened object.
     let matches: [String: KeyTable.Match]
     /// For each property, its own key followed by its alternatives, in order of preference;
-    /// empty for a property inside a container.
+    /// empty for a property inside a container and for a flattened object.
     let keysByProperty: [[String]]
     /// Whether a property has alternative keys.
     let hasAlternatives: Bool
     /// The index of each property's container, or `nil` for a property of the top level.
     let containerIndexes: [Int?]
+    /// The index in ``flattened`` of each property that holds a flattened object; `nil` for
+    /// the others.
+    let flattenedIndexes: [Int?]
+    /// How many keys a pass over an object's entries tells apart: the properties, the
+    /// containers, then the properties of each flattened object.
+    let foundSlotCount: Int
 
     /// Whether `key` is one that the class itself writes at the top level.
     ///
@@ -33,6 +41,7 @@ struct DataLayout: Sendable {
         switch matches[key] {
         case .version?, .className?: true
         case .property(let index)?: keysByProperty[index].first == key
+        case .flattened(let object, let index)?: flattened[object].keys(ofProperty: index).first == key
         case .container?, nil: false
         }
     }
@@ -53,11 +62,15 @@ struct DataLayout: Sendable {
         case property(Int)
         /// The nested object of the container at this index.
         case container(Int)
+        /// The property at `property` of the flattened object at `object` in ``flattened``.
+        case flattened(object: Int, property: Int)
         /// The version or the class name.
         case header
-        /// An unknown value: a key the class does not declare, or an alternative that a key
-        /// of the same property present outranks.
-        case unknown
+        /// A key the class does not declare: an unknown value, unless the load rejects it.
+        case undeclared
+        /// An alternative key that a key of the same property present outranks: an unknown
+        /// value, kept so that nothing is lost.
+        case outranked
     }
 
     /// What the entry under `key` of `data` feeds: the one rule for loading a dictionary form
@@ -65,10 +78,13 @@ struct DataLayout: Sendable {
     /// first, then its alternatives in order) and keeps the others.
     func entry(forKey key: String, in data: [String: Any]) -> Entry {
         switch matches[key] {
-        case .property(let index)?: key == self.key(ofProperty: index, in: data) ? .property(index) : .unknown
+        case .property(let index)?: key == self.key(ofProperty: index, in: data) ? .property(index) : .outranked
         case .container(let index)?: .container(index)
+        case .flattened(let object, let index)?:
+            flattened[object].keys(ofProperty: index).first { data[$0] != nil } == key
+                ? .flattened(object: object, property: index) : .outranked
         case .version?, .className?: .header
-        case nil: .unknown
+        case nil: .undeclared
         }
     }
 
@@ -84,8 +100,15 @@ struct DataLayout: Sendable {
         return false
     }
 
+    /// The flattened object that the property at `index` holds, or `nil` for a property that
+    /// holds none.
+    @inline(__always)
+    func flattenedObject(ofProperty index: Int) -> FlattenedObject? {
+        flattenedIndexes[index].map { flattened[$0] }
+    }
+
     /// Whether every property is found under one key of the top level.
-    var isFlat: Bool { containers.isEmpty && !hasAlternatives }
+    var isFlat: Bool { containers.isEmpty && flattened.isEmpty && !hasAlternatives }
 
     /// The layout of `properties` under the header keys given; stops at a declaration error,
     /// which depends only on the class's declarations, so it shows on the class's first use.
@@ -93,6 +116,8 @@ struct DataLayout: Sendable {
         self.versionKey = versionKey
         self.typeKey = typeKey
         var matches: [String: KeyTable.Match] = [:]
+        // The names of the properties of flattened objects, by key, for the messages below.
+        var flattenedNames: [String: String] = [:]
         // The keys come from the class's declarations and header keys, never from data, so the
         // checks below stop a declaration error at the class's first use and no load can
         // reach them.
@@ -102,22 +127,40 @@ struct DataLayout: Sendable {
                 if existing == .version || existing == .className {
                     let hook = existing == .version ? "versionKey" : "typeKey"
                     preconditionFailure(
-                        "\(modelClass) declares a saved key \"\(key)\", which its data's header uses; to store a "
-                            + "property under it, override \(hook) with another key, or nil for data without one")
+                        "\(modelClass) declares a saved key \"\(key)\" for \(name), which its data's header uses; to "
+                            + "store a property under it, override \(hook) with another key, or nil for data without one"
+                    )
                 }
-                preconditionFailure(
-                    "\(modelClass) declares the key \"\(key)\" twice: for \(name) and for \(Self.name(of: existing, properties))"
-                )
+                let other = flattenedNames[key] ?? Self.name(of: existing, properties)
+                preconditionFailure("\(modelClass) declares the key \"\(key)\" twice: for \(name) and for \(other)")
             }
             matches[key] = match
+            if case .flattened = match { flattenedNames[key] = name }
         }
         if let versionKey { claim(versionKey, .version, by: "the version (versionKey)") }
         if let typeKey { claim(typeKey, .className, by: "the class name (typeKey)") }
         var containers: [PathContainer] = []
         var containerIndexes: [Int?] = []
         var keysByProperty: [[String]] = []
+        var flattened: [(property: Int, metadata: ModelMetadata)] = []
+        var flattenedIndexes: [Int?] = []
         for (index, property) in properties.enumerated() {
             let name = "the property stored as \"\(property.displayKey)\""
+            flattenedIndexes.append(property.isFlattened ? flattened.count : nil)
+            if let flattenedClass = property.flattenedClass {
+                let objectName = "the flattened object \"\(property.key)\" (\(flattenedClass))"
+                let metadata = FlattenedObject.metadata(of: flattenedClass, in: modelClass, name: objectName)
+                for (inner, innerProperty) in metadata.properties.enumerated() {
+                    let innerName = "the property stored as \"\(innerProperty.key)\" in \(objectName)"
+                    for key in metadata.layout.keysByProperty[inner] {
+                        claim(key, .flattened(flattened.count, inner), by: innerName)
+                    }
+                }
+                flattened.append((index, metadata))
+                keysByProperty.append([])
+                containerIndexes.append(nil)
+                continue
+            }
             guard let outer = property.path.first else {
                 claim(property.key, .property(index), by: name)
                 for alternative in property.alternatives {
@@ -146,6 +189,15 @@ struct DataLayout: Sendable {
         self.matches = matches
         self.keysByProperty = keysByProperty
         self.containerIndexes = containerIndexes
+        var slot = properties.count + containers.count
+        self.flattened = flattened.map { object in
+            defer { slot += object.metadata.properties.count }
+            return FlattenedObject(
+                index: object.property, property: properties[object.property], metadata: object.metadata,
+                firstFoundSlot: slot)
+        }
+        self.flattenedIndexes = flattenedIndexes
+        foundSlotCount = slot
         hasAlternatives = properties.contains { !$0.alternatives.isEmpty }
     }
 
@@ -155,6 +207,7 @@ struct DataLayout: Sendable {
         case .version: "the version (versionKey)"
         case .className: "the class name (typeKey)"
         case .container: "the nested object that properties live inside"
+        case .flattened: "a property of a flattened object"  // Named by the claim instead.
         }
     }
 }

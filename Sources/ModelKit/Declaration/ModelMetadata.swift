@@ -22,8 +22,10 @@ final class ModelMetadata: @unchecked Sendable {
     /// The properties again, for loops that the metadata outlives and that need not retain
     /// each property it visits.
     let unretainedProperties: [Unmanaged<AnySavedProperty>]
+    /// The keys of ``ModelObject/savedKeys``: each property's, or a flattened object's keys in
+    /// its place.
     let savedKeys: [String]
-    /// The properties of the top level by their own keys.
+    /// The properties of the top level by their own keys, flattened objects left out.
     let propertiesByKey: [String: AnySavedProperty]
     let propertiesByOffset: [Int: AnySavedProperty]
     /// Where the values live in the data, and what each key of the top level names.
@@ -46,6 +48,8 @@ final class ModelMetadata: @unchecked Sendable {
     let acceptsLosslessConversions: Bool
     /// The class's ``ModelObject/writesNilAsNull``.
     let writesNilAsNull: Bool
+    /// The class's ``ModelObject/rejectsUnknownKeys``.
+    let rejectsUnknownKeys: Bool
 
     private static let cache = Locked<[ObjectIdentifier: ModelMetadata]>([:])
 
@@ -80,20 +84,25 @@ final class ModelMetadata: @unchecked Sendable {
         let properties = Self.findProperties(of: modelClass)
         self.properties = properties
         unretainedProperties = properties.map { Unmanaged.passUnretained($0) }
-        savedKeys = properties.map(\.displayKey)
         let (versionKey, typeKey) = Self.headerKeys(of: modelClass)
         // Stops at a key declared twice, or at a property's key that the header takes.
-        layout = DataLayout(properties: properties, versionKey: versionKey, typeKey: typeKey, of: modelClass)
-        propertiesByKey = Dictionary(
-            properties.filter(\.path.isEmpty).map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        let layout = DataLayout(properties: properties, versionKey: versionKey, typeKey: typeKey, of: modelClass)
+        self.layout = layout
+        savedKeys = properties.indices.flatMap { index in
+            layout.flattenedObject(ofProperty: index)?.metadata.savedKeys ?? [properties[index].displayKey]
+        }
+        let ownKeyProperties = properties.filter { $0.path.isEmpty && !$0.isFlattened }
+        propertiesByKey = Dictionary(ownKeyProperties.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         propertiesByOffset = Dictionary(uniqueKeysWithValues: properties.map { ($0.offset, $0) })
-        keyTable = KeyTable(layout: layout, propertyKeys: properties.map { $0.path.isEmpty ? $0.key : nil })
+        keyTable = KeyTable(
+            layout: layout, propertyKeys: properties.map { $0.path.isEmpty && !$0.isFlattened ? $0.key : nil })
         flatKeyTable = layout.isFlat ? keyTable : nil
         quotedVersionKey = versionKey.map(Self.quoted) ?? []
         quotedTypeKey = typeKey.map(Self.quoted) ?? []
         containsModelObjects = properties.contains { $0.containsModelObjects }
         acceptsLosslessConversions = modelClass.acceptsLosslessConversions
         writesNilAsNull = modelClass.writesNilAsNull
+        rejectsUnknownKeys = modelClass.rejectsUnknownKeys
     }
 
     /// `key` in quotes when it needs no escape in JSON; else empty.

@@ -407,6 +407,36 @@ open class ModelObject: NSObject, Observable, Codable, NSSecureCoding {
     /// own properties; ModelKit reads this once per class.
     open class var writesNilAsNull: Bool { false }
 
+    /// Whether loading rejects the keys that this class does not declare, as a server that
+    /// validates what its clients send does.
+    ///
+    /// ```swift
+    /// final class NewIssue: ModelObject {
+    ///     override class var rejectsUnknownKeys: Bool { true }
+    ///     @Saved var title = ""
+    /// }
+    /// try NewIssue(json: #"{"title": "Crash", "labels": []}"#)
+    /// // labels: unknown key "labels"
+    /// ```
+    ///
+    /// With `true`, a key of this class's objects that names nothing the class declares —
+    /// not a saved property's own key or one of its alternatives, not a header key
+    /// (``versionKey``, ``typeKey``), not the key of a nested object that properties live
+    /// inside (`@Saved(path:)`), not a key of a flattened object (`@Saved(flattened: true)`) —
+    /// is an error that names its key path: `[2].owner.extra: unknown key "extra"`. So is a
+    /// key inside such a nested object that none of its properties' paths names: the class
+    /// declares what that object holds, too. A lenient load records the problem in
+    /// ``loadIssues`` and drops the key: nothing is kept or written back. When a load has
+    /// several unknown keys, a strict load reports one of them.
+    ///
+    /// Each class decides for its own objects: a nested object, or one of a subclass the data
+    /// names, by its own class; a flattened object's keys are its enclosing object's, so the
+    /// enclosing class decides for them. ``LoadOptions/rejectingUnknownKeys`` rejects unknown
+    /// keys in every object of one load, and merge patches are checked the same way. The
+    /// default is `false`: unknown keys are kept in ``unknownValues`` and written back.
+    /// ModelKit reads this once per class.
+    open class var rejectsUnknownKeys: Bool { false }
+
     // MARK: NSObject
 
     /// Whether `object` is a model of the same class with equal saved values.

@@ -19,16 +19,20 @@ struct SavedDeclaration {
     var dateFormat: DateFormat?
     /// What loads in place of a raw value that an enum does not know.
     var fallback: SavedFallback?
+    /// The class of a nested model object whose saved properties live at its enclosing
+    /// object's own level (`@Saved(flattened: true)`); `nil` for every other property.
+    var flattenedClass: ModelObject.Type?
 
     init(
         key: String? = nil, path: [String] = [], alternatives: [String] = [], dateFormat: DateFormat? = nil,
-        fallback: SavedFallback? = nil
+        fallback: SavedFallback? = nil, flattenedClass: ModelObject.Type? = nil
     ) {
         self.key = key
         self.path = path
         self.alternatives = alternatives
         self.dateFormat = dateFormat
         self.fallback = fallback
+        self.flattenedClass = flattenedClass
     }
 }
 

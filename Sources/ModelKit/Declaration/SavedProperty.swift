@@ -12,7 +12,8 @@ class AnySavedProperty: @unchecked Sendable {
     /// Other keys that loading accepts, in order of preference after ``key``; never for a
     /// property inside nested objects.
     let alternatives: [String]
-    /// The key path from the object to the value, which errors are prefixed with.
+    /// The key path from the object to the value, which errors are prefixed with; empty for
+    /// a flattened object, whose values live at the object's own level.
     let keyPath: [ModelKeyPath.Component]
     /// The property's name among the keys of its class, as ``ModelObject/savedKeys`` and
     /// ``ModelObject/changedKeys`` give it: its key, or for a property inside nested objects,
@@ -23,6 +24,9 @@ class AnySavedProperty: @unchecked Sendable {
     let dateCoding: DateCoding?
     /// What a raw value that an enum does not know loads as.
     let fallback: SavedFallback?
+    /// The declared class of a flattened object (`@Saved(flattened: true)`), whose saved
+    /// properties live at the top level of this object's data; else `nil`.
+    let flattenedClass: ModelObject.Type?
     /// The offset of the property's `Saved` field inside an instance, which also identifies the
     /// property in change records and among skipped values.
     let offset: Int
@@ -43,7 +47,8 @@ class AnySavedProperty: @unchecked Sendable {
         self.key = key
         path = declaration.path
         alternatives = declaration.alternatives
-        keyPath = path.isEmpty ? [.key(key)] : path.map { .key($0) }
+        flattenedClass = declaration.flattenedClass
+        keyPath = declaration.flattenedClass != nil ? [] : path.isEmpty ? [.key(key)] : path.map { .key($0) }
         displayKey = path.isEmpty ? key : ModelKeyPath(keyPath).description
         dateCoding = holdsDates ? DateCoding(dateFormat) : nil
         fallback = declaration.fallback
@@ -53,6 +58,10 @@ class AnySavedProperty: @unchecked Sendable {
         quotedKey = JSONWriter.quotedKey(key, escapingSlashes: true)
         quotedKeyUnescapedSlashes = JSONWriter.quotedKey(key, escapingSlashes: false)
     }
+
+    /// Whether the property holds a flattened object, whose saved properties live at the top
+    /// level of this object's data.
+    var isFlattened: Bool { flattenedClass != nil }
 
     func load(_ savedValue: Any, into object: ModelObject, context: LoadContext) throws {}
     func read(from reader: inout JSONReader, into object: ModelObject, context: LoadContext) throws {}

@@ -21,6 +21,12 @@ extension ModelError {
         ModelError(.typeMismatch(expected: "an object", found: FoundValue.describe(found)))
     }
 
+    /// The error for a key that names nothing its object's class declares, in a load or a
+    /// merge patch that rejects such keys; `path` leads to the object that has the key.
+    static func unknownKey(_ key: String, inside path: [ModelKeyPath.Component] = []) -> ModelError {
+        ModelError(.unknownKey(key), at: ModelKeyPath(path + [.key(key)]))
+    }
+
     /// The error for a document whose top level is `found`, not an array.
     static func notAnArray(found: Any) -> ModelError {
         ModelError(.typeMismatch(expected: "an array", found: FoundValue.describe(found)))

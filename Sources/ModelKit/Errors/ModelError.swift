@@ -57,6 +57,9 @@ public struct ModelError: LocalizedError, CustomStringConvertible, CustomDebugSt
         /// value's conversion rejected the value, with this message for the user: the
         /// `localizedDescription` of the error.
         case validationFailed(String)
+        /// A key names nothing that its object's class declares, in a load that rejects such
+        /// keys (``ModelObject/rejectsUnknownKeys``, ``LoadOptions/rejectingUnknownKeys``).
+        case unknownKey(String)
     }
 
     /// What went wrong.
@@ -136,6 +139,8 @@ public struct ModelError: LocalizedError, CustomStringConvertible, CustomDebugSt
             return detail
         case .validationFailed(let message):
             return message
+        case .unknownKey(let key):
+            return "unknown key \(FoundValue.quoted(key))"
         }
     }
 

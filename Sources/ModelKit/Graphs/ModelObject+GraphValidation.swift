@@ -46,7 +46,8 @@ extension ModelObject {
         for property in metadata.properties where property.containsModelObjects {
             let key = ModelKeyPath.Component.key(property.key)
             if let object = property.modelObject(in: self) {
-                held.append(([key], object))
+                // A flattened object's values are this object's own, at its level.
+                held.append((property.isFlattened ? [] : [key], object))
                 continue
             }
             let value = property.value(of: self)

@@ -78,7 +78,7 @@ extension ModelObject {
 
     /// Reads every value of `patch` for this object and the objects it merges into, setting
     /// nothing yet.
-    private func makePlan(for patch: [String: Any], context: LoadContext) throws -> MergePatchPlan {
+    func makePlan(for patch: [String: Any], context: LoadContext) throws -> MergePatchPlan {
         let metadata = context.metadata(of: type(of: self))
         let layout = metadata.layout
         // The values convert as this class's values convert when it loads.
@@ -90,11 +90,13 @@ extension ModelObject {
         // the alternatives that a better key present outranks.
         var unknownKeys: [String] = []
         var containerPatches: [Int: Any] = [:]
+        var flattenedPatches: [Int: [String: Any]] = [:]
         for (key, value) in patch {
             switch layout.entry(forKey: key, in: patch) {
             case .property, .header: break
             case .container(let index): containerPatches[index] = value
-            case .unknown: unknownKeys.append(key)
+            case .flattened(let object, _): flattenedPatches[object, default: [:]][key] = value
+            case .undeclared, .outranked: unknownKeys.append(key)
             }
         }
         for (index, property) in metadata.properties.enumerated() {
@@ -108,9 +110,14 @@ extension ModelObject {
             guard let value = containerPatches[index] else { continue }
             try addValue(value, for: container, to: &plan, metadata: metadata, context: context)
         }
+        if !flattenedPatches.isEmpty {
+            try addPlans(ofFlattenedObjects: flattenedPatches, to: &plan, layout: layout, context: context)
+        }
+        let rejectsUnknownKeys = context.rejectsUnknownKeys(of: metadata)
         for key in unknownKeys.sorted() {
             guard let value = patch[key] else { continue }
             try reading([.key(key)], context: context) {
+                if rejectsUnknownKeys, layout.matches[key] == nil { throw ModelError(.unknownKey(key)) }
                 try addValue(value, forUnknownKey: key, to: &plan)
             }
         }
@@ -152,6 +159,13 @@ extension ModelObject {
             try reading(property.keyPath, context: context) {
                 try addValue(found, for: property, to: &plan, context: context)
             }
+        }
+        if !isRemoval, !rest.isEmpty, context.rejectsUnknownKeys(of: metadata) {
+            let paths = container.members.map { $0.path[...] }
+            rest = try Self.rejectingUnknownKeys(in: rest, at: [.key(container.key)], paths: paths) { error in
+                try reading([], context: context) { throw error }
+            }
+            if rest.isEmpty { return }
         }
         if isRemoval || !rest.isEmpty {
             try reading([.key(container.key)], context: context) {

@@ -76,7 +76,8 @@ extension ModelObject {
         var patch: [String: Any] = [:]
         let layout = metadata.layout
         for (offset, original) in changeRecord.properties {
-            guard let property = metadata.propertiesByOffset[offset], property.path.isEmpty else { continue }
+            guard let property = metadata.propertiesByOffset[offset], property.path.isEmpty, !property.isFlattened
+            else { continue }
             try patching(property) {
                 patch[property.key] = try patchValue(of: property, replacing: original, context: &context)
             }
@@ -84,7 +85,7 @@ extension ModelObject {
         if metadata.containsModelObjects {
             for property in metadata.unretainedProperties {
                 try property._withUnsafeGuaranteedRef { property in
-                    guard property.containsModelObjects, property.path.isEmpty,
+                    guard property.containsModelObjects, property.path.isEmpty, !property.isFlattened,
                         changeRecord.properties[property.offset] == nil
                     else { return }
                     try patching(property) {
@@ -103,6 +104,7 @@ extension ModelObject {
                 patch[container.key] = change
             }
         }
+        if !layout.flattened.isEmpty { try addPatches(ofFlattenedObjects: layout, to: &patch, context: &context) }
         return patch
     }
 

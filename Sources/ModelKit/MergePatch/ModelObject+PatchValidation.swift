@@ -28,7 +28,8 @@ extension ModelObject {
         }
         if !plan.values.isEmpty { trial.didLoadValues() }
         for (property, object, nestedPlan) in plan.nestedPlans {
-            let nestedTrial = try context.within(.key(property.key)) {
+            // A flattened object's values are this object's own, at its level.
+            let nestedTrial = try context.within(property.isFlattened ? [] : [.key(property.key)]) {
                 try object.trial(of: nestedPlan, context: context)
             }
             property.setValue(nestedTrial, of: trial)

@@ -18,6 +18,10 @@ final class KeyTable: Sendable {
         /// A nested object that saved properties live inside, by index in the class's
         /// ``DataLayout/containers``.
         case container(Int)
+        /// A saved property of a flattened object (`@Saved(flattened: true)`), under its own
+        /// key or one of its alternatives: the object, by index in the class's
+        /// ``DataLayout/flattened``, and the property, by index in the object's class.
+        case flattened(Int, Int)
     }
 
     // For each slot, 1 + the index of its key, or 0 when the slot is empty.

@@ -67,4 +67,20 @@ public struct LoadOptions: OptionSet, Sendable, Hashable {
     /// The load is otherwise the same: all or nothing, strict unless ``lenient`` is given.
     /// When the object has no changes, the option changes nothing.
     public static let keepingLocalChanges = LoadOptions(rawValue: 1 << 2)
+
+    /// Rejects, in every object of the load, the keys that its class does not declare, as
+    /// ``ModelObject/rejectsUnknownKeys`` does for the objects of one class.
+    ///
+    /// ```swift
+    /// let request = try NewIssue(json: body, options: .rejectingUnknownKeys)
+    /// ```
+    ///
+    /// A key of an object that names nothing its class declares is an error that names its
+    /// key path (`owner.extra: unknown key "extra"`); with ``lenient``, a problem recorded in
+    /// ``ModelObject/loadIssues``, and the key is dropped. Classes whose
+    /// ``ModelObject/rejectsUnknownKeys`` is `true` reject them in every load; this option
+    /// makes every other class do so for this load, nested objects and value classes
+    /// included. For ``ModelObject/apply(mergePatch:options:)``, the patch's keys are
+    /// checked so.
+    public static let rejectingUnknownKeys = LoadOptions(rawValue: 1 << 3)
 }

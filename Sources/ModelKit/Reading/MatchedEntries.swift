@@ -45,8 +45,9 @@ struct MatchedEntries {
                     case .property: break
                     case .version: entries.versionPosition = position
                     case .className: entries.classNamePosition = position
-                    // Only tables of flat layouts walk dictionaries, which have no containers.
-                    case .container, nil: entries.unknownPositions.append(position)
+                    // Only tables of flat layouts walk dictionaries, which have no containers
+                    // and no flattened objects.
+                    case .container, .flattened, nil: entries.unknownPositions.append(position)
                     }
                     dictionary.formIndex(after: &position)
                 }

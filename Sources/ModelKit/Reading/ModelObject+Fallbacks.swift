@@ -17,6 +17,9 @@ extension ModelObject {
     public func unknownRawValue(forKey key: String) -> Any? {
         accessSavedValues()
         let metadata = ModelMetadata.of(type(of: self))
+        if case .flattened(let object, _)? = metadata.layout.matches[key] {
+            return metadata.layout.flattened[object].object(in: self)?.unknownRawValue(forKey: key)
+        }
         guard !skippedValues.isEmpty,
             let property = metadata.properties.first(where: { $0.displayKey == key }), property.fallback != nil
         else { return nil }

@@ -141,9 +141,7 @@ extension ModelObject {
                 try load(entries.value(ofProperty: index), into: property, context: context)
             }
         }
-        for (key, value) in entries.unknownEntries {
-            unknowns[key] = value
-        }
+        try keepUnknownValues(entries.unknownEntries, metadata: metadata, context: context)
         try finishLoading(version: version, metadata: metadata, context: context)
     }
 
@@ -163,7 +161,7 @@ extension ModelObject {
         }
         let layout = metadata.layout
         var foundCount = layout.versionKey.flatMap { data[$0] } == nil ? 0 : 1
-        for (index, property) in metadata.properties.enumerated() where property.path.isEmpty {
+        for (index, property) in metadata.properties.enumerated() where property.path.isEmpty && !property.isFlattened {
             guard
                 let value = layout.hasAlternatives
                     ? layout.key(ofProperty: index, in: data).flatMap({ data[$0] }) : data[property.key]
@@ -176,21 +174,25 @@ extension ModelObject {
             foundCount += 1
             try loadContainer(container, from: value, metadata: metadata, context: context)
         }
+        if !layout.flattened.isEmpty {
+            foundCount += try loadFlattenedObjects(from: data, metadata: metadata, context: context)
+        }
         // Most data holds only saved keys and the header: look for unknown keys only when the
         // counts say there are some.
         if foundCount < data.count, layout.typeKey.flatMap({ data[$0] }) != nil {
             foundCount += 1
         }
         if foundCount < data.count {
-            collectUnknownValues(of: data, metadata: metadata)
+            try collectUnknownValues(of: data, metadata: metadata, context: context)
         }
         try finishLoading(version: version, metadata: metadata, context: context, upgrading: data)
     }
 
     /// The end of every load of an object's values, from the dictionary form or from JSON:
-    /// values that repeat others are brought up to date (``didLoadValues()``), the newer
-    /// version to write back is noted, data of an older version is upgraded, the object
-    /// checks itself (``validate()``), and it has no changes.
+    /// the loads of its flattened objects end first, values that repeat others are brought up
+    /// to date (``didLoadValues()``), the newer version to write back is noted, data of an
+    /// older version is upgraded, the object checks itself (``validate()``), and it has no
+    /// changes.
     ///
     /// The assignments are skipped when they would change nothing, as they mostly would.
     ///
@@ -200,6 +202,9 @@ extension ModelObject {
     func finishLoading(
         version: Int, metadata: ModelMetadata, context: LoadContext, upgrading data: [String: Any]? = nil
     ) throws {
+        if !metadata.layout.flattened.isEmpty {
+            try finishLoadingFlattenedObjects(metadata: metadata, context: context)
+        }
         didLoadValues()
         let newer = version > metadata.modelVersion ? version : nil
         if newerVersion != newer { newerVersion = newer }

@@ -5,12 +5,18 @@ import Foundation
 
 extension ModelObject {
     /// Keeps the values of the keys that the class does not read: those it does not declare,
-    /// and the alternatives that a better key present outranks.
-    func collectUnknownValues(of data: [String: Any], metadata: ModelMetadata) {
+    /// unless the load rejects them, and the alternatives that a better key present outranks.
+    func collectUnknownValues(of data: [String: Any], metadata: ModelMetadata, context: LoadContext) throws {
         let layout = metadata.layout
-        for (key, value) in data where layout.entry(forKey: key, in: data) == .unknown {
-            unknowns[key] = value
+        var undeclared: [(key: String, value: Any)] = []
+        for (key, value) in data {
+            switch layout.entry(forKey: key, in: data) {
+            case .undeclared: undeclared.append((key, value))
+            case .outranked: unknowns[key] = value
+            case .property, .container, .flattened, .header: break
+            }
         }
+        if !undeclared.isEmpty { try keepUnknownValues(undeclared, metadata: metadata, context: context) }
     }
 
     /// Loads the properties that live inside the nested object `value`, which the data has
@@ -48,6 +54,6 @@ extension ModelObject {
                 try load(found, into: property, context: context)
             }
         }
-        if !rest.isEmpty { unknowns[container.key] = rest }
+        if !rest.isEmpty { try keepOtherKeys(rest, of: container, metadata: metadata, context: context) }
     }
 }

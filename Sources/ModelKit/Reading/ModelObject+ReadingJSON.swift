@@ -157,8 +157,8 @@ extension ModelObject {
         let enclosingClass = context.enclosingClass
         context.enclosingClass = modelClass
         defer { context.enclosingClass = enclosingClass }
-        // The properties found, by index, then the containers, after them.
-        var found = FoundProperties(count: metadata.properties.count + metadata.layout.containers.count)
+        // The properties found, by index, then the containers and the flattened objects' properties.
+        var found = FoundProperties(count: metadata.layout.foundSlotCount)
         var expected = 0
         while hasEntry {
             let key: JSONReader.StringToken
@@ -183,7 +183,7 @@ extension ModelObject {
                     metadata: metadata, keyTable: keyTable, expectedClass: self,
                     isClassFixed: fixedObject != nil || chosenClass != nil, classNames: classNames)
                 let pass = try object.readOtherEntry(
-                    key, match: match, header: &header, from: &reader, in: entries, context: context)
+                    key, match: match, header: &header, found: &found, from: &reader, in: entries, context: context)
                 context.enclosingClass = modelClass
                 if let pass { return stop(pass, reader: &reader, at: start, since: marks, context: context) }
             }

@@ -33,7 +33,8 @@ struct PropertyReading {
 
 extension ModelObject {
     /// Reads an entry that is not a property's first: `version` or `representedClassName`,
-    /// a key the class does not declare, or a property's key again.
+    /// a key the class does not declare, a property's key again, or a key of a flattened
+    /// object's property.
     ///
     /// - Returns: `nil` to go on; otherwise how the pass ends.
     @inline(never)
@@ -41,6 +42,7 @@ extension ModelObject {
         _ key: JSONReader.StringToken,
         match: KeyTable.Match?,
         header: inout ObjectHeader,
+        found: inout FoundProperties,
         from reader: inout JSONReader,
         in entries: OtherEntryReading,
         context: LoadContext
@@ -63,10 +65,16 @@ extension ModelObject {
                 return .again(named, mayReuse: false)
             }
             return nil
+        case .flattened(let object, let index)?:
+            return try readFlattenedEntry(
+                object: object, property: index, found: &found, from: &reader, in: entries, context: context)
         case nil:
             // A key that is not ASCII and equals a saved key as a `String` is rare enough to
-            // leave to the dictionary form, which finds it the same way.
-            guard reader.match(key, in: metadata, keyTable: entries.keyTable) == nil else { return .dictionary }
+            // leave to the dictionary form, which finds it the same way; so is a key that the
+            // load rejects, since the class that the data names decides.
+            guard reader.match(key, in: metadata, keyTable: entries.keyTable) == nil,
+                !context.rejectsUnknownKeys(of: metadata)
+            else { return .dictionary }
             let start = reader.mark
             let appended: CompactMembersBuilder.Appended
             do {
@@ -147,7 +155,7 @@ extension ModelObject {
                 if !skippedValues.isEmpty { skippedValues[property.offset] = nil }
                 if context.nullEnd == reader.position { keepNull(of: property) }
             } else {
-                guard !key.hasEscapes, key.isASCII else { return .none }
+                guard !key.hasEscapes, key.isASCII, !context.rejectsUnknownKeys(of: metadata) else { return .none }
                 let builder = kept ?? CompactMembersBuilder()
                 kept = builder
                 guard try builder.append(key: key, from: &reader) == .appended else { return .none }

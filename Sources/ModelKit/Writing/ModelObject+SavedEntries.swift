@@ -7,7 +7,8 @@ extension ModelObject {
     /// keys, unless it has none or `options` leave the header out; each saved property in
     /// declaration order, or the value that a lenient load kept in its place, with the
     /// properties inside one nested object written together as that object where the first
-    /// of them stands; then the unknown values.
+    /// of them stands, and the properties of a flattened object written one by one where the
+    /// object stands; then the unknown values.
     ///
     /// A `ModelError` that `writer` throws for an entry is prefixed with the entry's key, here
     /// and nowhere else.
@@ -49,12 +50,18 @@ extension ModelObject {
             }
         }
         let hasSkippedValues = !skippedValues.isEmpty
-        let isFlat = layout.containers.isEmpty
+        let isFlat = layout.containers.isEmpty && layout.flattened.isEmpty
         for (index, property) in metadata.properties.enumerated() {
             if !isFlat, let container = layout.firstContainer(ofProperty: index) {
                 if let container {
                     try SavedEntry.container(container, kept: unknownValues.keptValue(forKey: container.key))
                         .write(with: &writer, into: &output)
+                }
+                continue
+            }
+            if !isFlat, let flattened = layout.flattenedObject(ofProperty: index) {
+                for property in flattened.properties {
+                    try SavedEntry.flattened(flattened, property).write(with: &writer, into: &output)
                 }
                 continue
             }
@@ -113,6 +120,10 @@ extension ModelObject {
             }
         }
         for (index, property) in metadata.properties.enumerated() {
+            if let flattened = layout.flattenedObject(ofProperty: index) {
+                entries += flattened.properties.map { .flattened(flattened, $0) }
+                continue
+            }
             switch layout.firstContainer(ofProperty: index) {
             case nil: entries.append(savedEntry(for: property))
             case let container??:
@@ -144,13 +155,15 @@ enum SavedEntry {
     /// A nested object that properties live inside, with the unknown value kept under its
     /// key: the nested object's other keys.
     case container(PathContainer, kept: Any?)
+    /// A saved property of a flattened object, which the object holds.
+    case flattened(FlattenedObject, AnySavedProperty)
     case unknownValue(key: String, Any)
 
     /// The key that the entry is written under.
     var key: String {
         switch self {
         case .version(_, let key), .className(_, let key, _): key
-        case .property(let property), .keptValue(let property, _): property.key
+        case .property(let property), .keptValue(let property, _), .flattened(_, let property): property.key
         case .container(let container, _): container.key
         case .unknownValue(let key, _): key
         }
@@ -164,6 +177,8 @@ enum SavedEntry {
             case .className(let name, let key, let isKept):
                 try writer.writeClassName(name, key: key, isKept: isKept, into: &output)
             case .container(let container, let kept): try writer.writeContainer(container, kept: kept, into: &output)
+            case .flattened(let flattened, let property):
+                try writer.writeFlattenedProperty(property, of: flattened, into: &output)
             case .property(let property): try writer.writeProperty(property, into: &output)
             case .keptValue(let property, let value): try writer.writeKeptValue(value, of: property, into: &output)
             case .unknownValue(let key, let value): try writer.writeUnknownValue(value, forKey: key, into: &output)

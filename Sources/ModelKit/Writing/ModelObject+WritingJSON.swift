@@ -132,6 +132,22 @@ private struct JSONEntryWriter: SavedEntryWriter {
         }
     }
 
+    mutating func writeFlattenedProperty(
+        _ property: AnySavedProperty, of flattened: FlattenedObject, into writer: inout JSONWriter
+    ) throws {
+        guard let nested = flattened.object(in: object) else { return }
+        if !nested.skippedValues.isEmpty, let kept = nested.skippedValue(of: property) {
+            return try writeKeptValue(kept, of: property, into: &writer)
+        }
+        if try property.writeJSON(of: nested, to: &writer, isFirst: isFirst) {
+            isFirst = false
+        } else if flattened.metadata.writesNilAsNull {
+            writer.writeKey(property.key, isFirst: isFirst)
+            writer.writeNull()
+            isFirst = false
+        }
+    }
+
     @inline(__always)
     mutating func writeKeptValue(_ value: Any, of property: AnySavedProperty, into writer: inout JSONWriter) throws {
         if value is NSNull {

@@ -25,6 +25,12 @@ protocol SavedEntryWriter {
     /// Writes a saved property from its storage; a `nil` optional writes nothing.
     mutating func writeProperty(_ property: AnySavedProperty, into output: inout Output) throws
 
+    /// Writes `property`, a saved property of the flattened object that `flattened`
+    /// describes, under its own key, as the object itself writes it: from its storage, or the
+    /// value a lenient load kept in its place.
+    mutating func writeFlattenedProperty(
+        _ property: AnySavedProperty, of flattened: FlattenedObject, into output: inout Output) throws
+
     /// Writes the dictionary-form value that a lenient load kept in place of `property`'s own.
     mutating func writeKeptValue(_ value: Any, of property: AnySavedProperty, into output: inout Output) throws
 
@@ -75,6 +81,13 @@ extension DictionaryFormEntryWriter {
     @inline(__always)
     mutating func writeKeptValue(_ value: Any, of property: AnySavedProperty, into output: inout Output) {
         write(value, forKey: property.key, into: &output)
+    }
+
+    mutating func writeFlattenedProperty(
+        _ property: AnySavedProperty, of flattened: FlattenedObject, into output: inout Output
+    ) throws {
+        guard let nested = flattened.object(in: object) else { return }
+        write(try nested.writtenValue(of: property, context: context), forKey: property.key, into: &output)
     }
 
     @inline(__always)

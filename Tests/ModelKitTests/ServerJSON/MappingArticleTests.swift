@@ -49,6 +49,51 @@ enum MappingArticle {
         @Saved var latestEvent: Event?
     }
 
+    /// What every object of the API carries.
+    final class Stamp: APIModel {
+        @Saved var id = ""
+        @Saved var object = ""
+        @Saved var metadata: [String: String] = [:]
+    }
+
+    /// An address, as a card spreads it over its own keys.
+    final class CardAddress: APIModel {
+        @Saved("address_line1") var line1: String?
+        @Saved("address_city") var city: String?
+        @Saved("address_zip") var postalCode: String?
+    }
+
+    final class Card: APIModel {
+        @Saved(flattened: true) var stamp = Stamp()
+        @Saved var brand = ""
+        @Saved var last4 = ""
+        @Saved(flattened: true) var address = CardAddress()
+    }
+
+    /// The body of a request that creates an issue.
+    final class NewIssue: APIModel {
+        override class var rejectsUnknownKeys: Bool { true }
+        @Saved var title = ""
+        @Saved var body: String?
+        @Saved var assignees: [String] = []
+        @Saved var labels: [String] = []
+        @Saved var milestone: Int?
+    }
+
+    static let card = #"""
+        {
+          "id": "card_1MvoiELkdIwHu7ixOeFGbN9D",
+          "object": "card",
+          "metadata": {},
+          "brand": "Visa",
+          "last4": "4242",
+          "address_line1": "510 Townsend St",
+          "address_city": "San Francisco",
+          "address_zip": "94103",
+          "funding": "credit"
+        }
+        """#
+
     static let page = #"""
         [
           {
@@ -107,5 +152,35 @@ enum MappingArticle {
         #expect(error.localizedDescription == "must be positive")
         let lenient = try [Article.Repository](json: badOwner, options: .lenient)
         #expect(lenient.first?.loadIssues.map(\.description) == ["owner.id: must be positive"])
+    }
+
+    @Test func theCardsFlattenedPartsLoadAndGoBackAsTheyCame() throws {
+        for options: LoadOptions in [[], .foundationReader] {
+            let card = try Article.Card(json: Article.card, options: options)
+            #expect(card.stamp.id == "card_1MvoiELkdIwHu7ixOeFGbN9D" && card.stamp.object == "card")
+            #expect(card.address.city == "San Francisco" && card.address.line1 == "510 Townsend St")
+            #expect(card.unknownValues.keys.sorted() == ["funding"])
+            #expect(try writtenObject(card.jsonData()) == writtenObject(Article.card))
+            card.address.city = "Oakland"
+            #expect(card.changedKeys == ["address_city"])
+            #expect(sameJSON(try card.mergePatch(), ["address_city": "Oakland"]))
+        }
+        let error = try #require(throws: ModelError.self) {
+            try [Article.Card](json: #"[{}, {}, {"address_city": 5}]"#)
+        }
+        #expect(error.description == "[2].address_city: expected a string, found 5")
+    }
+
+    @Test func theIssueRequestRejectsAMisspelledKey() throws {
+        let body = #"{"title": "Found a bug", "labels": ["bug"], "asignees": ["octocat"]}"#
+        for options: LoadOptions in [[], .foundationReader] {
+            let error = try #require(throws: ModelError.self) { try Article.NewIssue(json: body, options: options) }
+            #expect(error.description == #"asignees: unknown key "asignees""#)
+            let lenient = try Article.NewIssue(json: body, options: options.union(.lenient))
+            #expect(lenient.title == "Found a bug" && lenient.labels == ["bug"] && lenient.unknownValues.isEmpty)
+            #expect(lenient.loadIssues.map(\.description) == [#"asignees: unknown key "asignees""#])
+        }
+        let issue = try Article.NewIssue(json: #"{"title": "Found a bug", "assignees": ["octocat"]}"#)
+        #expect(issue.assignees == ["octocat"])
     }
 }

@@ -191,6 +191,10 @@ enum Similar {
         case (let lhs as String, let rhs as String):
             return lhs == rhs
         case (let lhs as [String: Any], let rhs as [String: Any]):
+            // ModelKit writes back the nulls of declared optionals that the data held, where the
+            // structs' forms leave the key out.
+            let lhs = lhs.filter { !($0.value is NSNull) }
+            let rhs = rhs.filter { !($0.value is NSNull) }
             return lhs.count == rhs.count
                 && lhs.allSatisfy { key, value in rhs[key].map { values(value, $0, tolerance: tolerance) } ?? false }
         case (let lhs as [Any], let rhs as [Any]):

@@ -43,6 +43,27 @@ public final class LoadContext {
     /// did not finish may leave its entry behind, above which its enclosing objects' lie.
     @exclusivity(unchecked) private var keptMembers: [(object: ModelObject, members: CompactMembersBuilder)] = []
 
+    /// The properties that read `null` into `nil`, with their objects, whose nulls are kept
+    /// when the objects' reads finish: kept at once, they would take every later property of
+    /// the object through the reader's bookkeeping for kept values.
+    @exclusivity(unchecked) private var nullProperties: [(object: ModelObject, property: AnySavedProperty)] = []
+
+    /// Whether no property waits for its null to be kept.
+    var nullPropertiesAreEmpty: Bool { nullProperties.isEmpty }
+
+    /// Notes that `property` of `object` read `null`.
+    func keepNull(of property: AnySavedProperty, in object: ModelObject) {
+        nullProperties.append((object, property))
+    }
+
+    /// Keeps the nulls that `object`'s properties read (see ``ModelObject/keepNull(of:)``).
+    func keepNulls(of object: ModelObject) {
+        while let index = nullProperties.lastIndex(where: { $0.object === object }) {
+            object.keepNull(of: nullProperties[index].property)
+            nullProperties.remove(at: index)
+        }
+    }
+
     /// A builder that an object of this load finished with, to serve the next.
     @exclusivity(unchecked) private var spareMembers: CompactMembersBuilder?
 

@@ -153,7 +153,7 @@ extension ModelObject {
                 }
                 guard !context.hasProblems(since: marks) else { return .none }
                 if !skippedValues.isEmpty { skippedValues[property.offset] = nil }
-                if context.nullEnd == reader.position { keepNull(of: property) }
+                if context.nullEnd == reader.position { context.keepNull(of: property, in: self) }
             } else {
                 guard !key.hasEscapes, key.isASCII, !context.rejectsUnknownKeys(of: metadata) else { return .none }
                 let builder = kept ?? CompactMembersBuilder()
@@ -201,7 +201,7 @@ extension ModelObject {
         settleLoadedValue(of: property, since: reading.marks, context: context) {
             keepPartlyLoadedValue(of: property, at: reading.start, reader: &reader)
         }
-        if context.nullEnd == reader.position { keepNull(of: property) }
+        if context.nullEnd == reader.position { context.keepNull(of: property, in: self) }
     }
 
     /// Settles a property's value that did not load: `false` when a later entry has the same

@@ -65,7 +65,7 @@ extension ModelObject {
                 }
                 continue
             }
-            if hasSkippedValues {
+            if hasSkippedValues, skippedValues[property.offset] != nil {
                 try savedEntry(for: property).write(with: &writer, into: &output)
                 continue
             }

@@ -5,6 +5,8 @@ import ModelKit
 enum DemoCommand: Equatable {
     case fullDemo
     case roundTrip(path: String)
+    case shapes(path: String)
+    case drawing(path: String)
     case help
 
     static let usage = """
@@ -15,6 +17,10 @@ enum DemoCommand: Equatable {
                             to modelkit-demo.json in the temporary folder, load it back and
                             check that the copy equals the original. The file is kept.
           roundtrip FILE    Load a Demo JSON file and write it back to standard output.
+          shapes FILE       Load a shape or an array of shapes tagged by "type" ("circle",
+                            "square"), print the class of each and write them back.
+          drawing FILE      Load a drawing ({"title": ..., "shapes": [...]}), print the class
+                            of each of its shapes and write it back.
           --help, -h        Show this help.
         """
 
@@ -28,13 +34,24 @@ enum DemoCommand: Equatable {
         case "--help", "-h", "help":
             self = .help
         case "roundtrip":
-            guard arguments.count == 2 else {
-                throw DemoFailure("roundtrip needs one FILE argument; see demo --help")
-            }
-            self = .roundTrip(path: arguments[1])
+            self = .roundTrip(path: try Self.file(in: arguments))
+        case "shapes":
+            self = .shapes(path: try Self.file(in: arguments))
+        case "drawing":
+            self = .drawing(path: try Self.file(in: arguments))
         case let other?:
             throw DemoFailure("unknown command \"\(other)\"; see demo --help")
         }
+    }
+
+    /// The FILE argument of a command that takes one.
+    ///
+    /// - Throws: A ``DemoFailure`` when there is not exactly one.
+    private static func file(in arguments: [String]) throws -> String {
+        guard arguments.count == 2 else {
+            throw DemoFailure("\(arguments.first ?? "the command") needs one FILE argument; see demo --help")
+        }
+        return arguments[1]
     }
 }
 

@@ -1,4 +1,5 @@
-// The ModelKit demo: `swift run demo`, `swift run demo roundtrip FILE`, `swift run demo --help`.
+// The ModelKit demo: `swift run demo`, `swift run demo roundtrip FILE`, `swift run demo shapes FILE`,
+// `swift run demo drawing FILE`, `swift run demo --help`.
 //
 // Every problem, from a missing file to invalid JSON or a value of the wrong type, ends the
 // program with one line on standard error and exit status 1.
@@ -18,6 +19,10 @@ do {
         try runFullDemo()
     case .roundTrip(let path):
         try roundTrip(path: path)
+    case .shapes(let path):
+        try showShapes(path: path)
+    case .drawing(let path):
+        try showDrawing(path: path)
     case .help:
         print(DemoCommand.usage)
     }

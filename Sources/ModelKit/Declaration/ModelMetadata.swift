@@ -62,9 +62,11 @@ final class ModelMetadata: @unchecked Sendable {
         // Built outside the lock: building creates a prototype, whose initializer may use
         // other model classes.
         let metadata = ModelMetadata(modelClass: modelClass)
-        // Registered before it is cached, so that a thread that finds the metadata in the cache
-        // also finds the class in the registry; registering a class twice changes nothing.
+        // Registered before it is cached, with the subclasses it lists, so that a thread that
+        // finds the metadata in the cache also finds them in the registry; registering a class
+        // twice changes nothing.
         ModelRegistry.shared.register(modelClass, names: [metadata.modelName] + metadata.legacyModelNames)
+        ModelRegistry.shared.registerKnownSubclasses(of: modelClass)
         return cache.withLock { cache in
             if let existing = cache[identifier] { return existing }
             cache[identifier] = metadata

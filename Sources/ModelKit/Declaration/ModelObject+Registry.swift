@@ -7,7 +7,10 @@ extension ModelObject {
     /// loaded, under its Swift type name. Register subclasses up front when data may name them
     /// before any of their objects has been created or loaded and loading cannot find them so:
     /// a class from another module, one nested in another type, one whose ``modelName`` is not
-    /// its type name, and one known by its ``legacyModelNames``.
+    /// its type name, and one known by its ``legacyModelNames``. For a family of classes
+    /// told apart by a tag, list the subclasses in the base class's ``knownSubclasses``
+    /// instead: they are then registered at the base class's first use, without a call here.
+    /// Registering a class registers the classes it lists there too.
     ///
     /// Registering two classes under one name is allowed; data that names them where both
     /// would fit throws instead of choosing one.

@@ -319,6 +319,39 @@ open class ModelObject: NSObject, Observable, Codable, NSSecureCoding {
     /// subclass of a base class for plain JSON may start a tagged family of its own.
     open class var typeKey: String? { "representedClassName" }
 
+    /// The subclasses whose names this class's data may give, so that a type tag or a class
+    /// name resolves on the first load of a process, whatever the app did before.
+    ///
+    /// The default is empty. A base class lists its subclasses, and they are registered (see
+    /// ``register(_:)``) the first time the base class is used: when its metadata is built,
+    /// which every load that expects it does first. The subclasses that a listed class lists
+    /// in turn are registered with it. This is how to declare a tagged family:
+    ///
+    /// ```swift
+    /// class PaymentSource: ModelObject {
+    ///     override class var typeKey: String? { "object" }
+    ///     override class var modelName: String { "payment_source" }
+    ///     override class var knownSubclasses: [ModelObject.Type] { [Card.self, BankAccount.self] }
+    /// }
+    /// final class Card: PaymentSource {
+    ///     override class var modelName: String { "card" }
+    ///     @Saved var last4 = ""
+    /// }
+    /// final class BankAccount: PaymentSource {
+    ///     override class var modelName: String { "bank_account" }
+    ///     @Saved var bankName = ""
+    /// }
+    ///
+    /// let source = try PaymentSource.make(json: #"{"object": "card", "last4": "4242"}"#)  // a Card
+    /// ```
+    ///
+    /// Without it, a name that is not a Swift type name, such as a ``modelName`` override or a
+    /// tag, resolves only after its class was registered or used. Listing a class lets data
+    /// name it wherever one of its superclasses is expected, and nowhere else: data never
+    /// chooses a class outside the expected class's subclasses. ModelKit reads this once per
+    /// class.
+    open class var knownSubclasses: [ModelObject.Type] { [] }
+
     /// How the saved dates of this class's own properties are written and read, when a
     /// property declares no format of its own (`@Saved("at", date: .secondsSince1970)`).
     ///

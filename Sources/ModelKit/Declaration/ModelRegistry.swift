@@ -2,6 +2,8 @@ import Foundation
 
 /// Maps the class names written in data to model classes.
 ///
+/// A class is registered when its metadata is built, with the subclasses it lists in
+/// ``ModelObject/knownSubclasses``, which every load that expects the class builds first.
 /// A name resolves to the classes registered under it, and, when none of those fits, to the
 /// class of that name declared in one of the modules that the load searches (see
 /// ``candidates(named:fitting:inModules:budget:)``). Whether a class fits is the caller's
@@ -34,6 +36,31 @@ final class ModelRegistry: Sendable {
             for name in names where !(classesByName[name] ?? []).contains(where: { $0 == modelClass }) {
                 classesByName[name, default: []].append(modelClass)
             }
+        }
+    }
+
+    /// Registers the classes that `modelClass` lists in its ``ModelObject/knownSubclasses``,
+    /// and those that they list in turn, under their names.
+    ///
+    /// Their metadata is left to their first use: building it creates a prototype, whose
+    /// initializer may use the class that is being registered from. The names are read before
+    /// the lock is taken, since they are the classes' own code.
+    func registerKnownSubclasses(of modelClass: ModelObject.Type) {
+        var family = modelClass.knownSubclasses
+        guard !family.isEmpty else { return }
+        var listed: Set<ObjectIdentifier> = [ObjectIdentifier(modelClass)]
+        var names: [(modelClass: ModelObject.Type, names: [String])] = []
+        var index = 0
+        // A class inherits its superclass's list, and lists may name each other: each class once.
+        while index < family.count {
+            let member = family[index]
+            index += 1
+            guard listed.insert(ObjectIdentifier(member)).inserted else { continue }
+            names.append((member, [member.modelName] + member.legacyModelNames))
+            family += member.knownSubclasses
+        }
+        for (member, memberNames) in names {
+            register(member, names: memberNames)
         }
     }
 

@@ -134,6 +134,7 @@ private func temporaryFile(containing text: String) throws -> String {
         #expect(run.status == 0)
         #expect(run.output.contains("Usage: demo"))
         #expect(run.output.contains("roundtrip FILE"))
+        #expect(run.output.contains("shapes FILE") && run.output.contains("drawing FILE"))
         #expect(run.error.isEmpty)
     }
 
@@ -176,6 +177,7 @@ private func temporaryFile(containing text: String) throws -> String {
             (["roundtrip"], #"{"children": [{"label": {"red": "red"}}]}"#, "children[0].label.red: expected a number"),
             (["roundtrip"], "[1, 2]", "expected an object, found an array"),
             (["roundtrip"], nil, "roundtrip needs one FILE argument"),
+            (["shapes"], nil, "shapes needs one FILE argument"),
             (["frobnicate"], nil, #"unknown command "frobnicate""#),
         ] as [([String], String?, String)])
     func failsWithOneLineError(arguments: [String], fileContents: String?, message: String) throws {
@@ -192,5 +194,55 @@ private func temporaryFile(containing text: String) throws -> String {
         #expect(run.errorLines.count == 1, "\(run.error)")
         #expect(run.error.hasPrefix("demo: error: "))
         #expect(run.error.contains(message), "\(run.error)")
+    }
+}
+
+/// The tagged family of `demo shapes` and `demo drawing`, each run in a process of its own, so
+/// that nothing registered the family before the first load.
+@Suite struct DemoTaggedFamilyTests {
+    @Test func anArrayOfShapesPicksTheListedSubclassesInAFreshProcess() throws {
+        let path = try temporaryFile(
+            containing: #"[{"type": "circle", "radius": 2}, {"type": "square", "side": 3}, {"type": "hexagon"}]"#)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let run = try DemoExecutable.run(["shapes", path])
+        #expect(run.status == 0)
+        #expect(run.error.isEmpty, "\(run.error)")
+        let lines = run.output.split(separator: "\n")
+        #expect(lines.prefix(3) == ["[0] Circle", "[1] Square", "[2] Shape"])
+        #expect(
+            lines.last
+                == #"[{"type":"circle","name":"","radius":2},{"type":"square","name":"","side":3},{"type":"hexagon","name":""}]"#
+        )
+    }
+
+    @Test func makePicksTheListedSubclassInAFreshProcess() throws {
+        let path = try temporaryFile(containing: #"{"type": "square", "name": "box", "side": 4}"#)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let run = try DemoExecutable.run(["shapes", path])
+        #expect(run.status == 0)
+        #expect(run.output == "[0] Square\n" + #"{"type":"square","name":"box","side":4}"# + "\n")
+    }
+
+    @Test func aDrawingPicksTheListedSubclassesInAFreshProcess() throws {
+        let path = try temporaryFile(
+            containing: #"{"title": "Sun", "shapes": [{"type": "circle", "radius": 9}, {"type": "square"}]}"#)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let run = try DemoExecutable.run(["drawing", path])
+        #expect(run.status == 0)
+        #expect(run.error.isEmpty, "\(run.error)")
+        let lines = run.output.split(separator: "\n")
+        #expect(lines.prefix(2) == ["[0] Circle", "[1] Square"])
+        #expect(
+            lines.last
+                == #"{"title":"Sun","shapes":[{"type":"circle","name":"","radius":9},{"type":"square","name":"","side":1}]}"#
+        )
+    }
+
+    @Test func aShapeOfAnotherKindIsAOneLineError() throws {
+        let path = try temporaryFile(containing: #"{"shapes": [{"type": "circle", "radius": "big"}]}"#)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let run = try DemoExecutable.run(["drawing", path])
+        #expect(run.status == 1)
+        #expect(run.error == "demo: error: " + #"shapes[0].radius: expected a number, found "big""# + "\n")
     }
 }

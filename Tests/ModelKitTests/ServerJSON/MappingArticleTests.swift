@@ -29,6 +29,7 @@ enum MappingArticle {
     class Event: APIModel {
         override class var typeKey: String? { "type" }
         override class var modelName: String { "event" }
+        override class var knownSubclasses: [ModelObject.Type] { [PushEvent.self] }
     }
 
     final class PushEvent: Event {
@@ -94,6 +95,46 @@ enum MappingArticle {
         }
         """#
 
+    /// The base of Stripe's models: snake_case keys, no header.
+    class StripeObject: ModelObject {
+        override class var keyStyle: KeyStyle { .snakeCase }
+        override class var versionKey: String? { nil }
+        override class var typeKey: String? { nil }
+    }
+
+    class PaymentSource: StripeObject {
+        override class var typeKey: String? { "object" }
+        override class var modelName: String { "payment_source" }
+        override class var knownSubclasses: [ModelObject.Type] { [SourceCard.self, BankAccount.self] }
+
+        @Saved var id = ""
+    }
+
+    final class SourceCard: PaymentSource {
+        override class var modelName: String { "card" }
+        @Saved var brand = ""
+        @Saved var last4 = ""
+    }
+
+    final class BankAccount: PaymentSource {
+        override class var modelName: String { "bank_account" }
+        @Saved var bankName = ""
+    }
+
+    final class SourceList: StripeObject {
+        @Saved var data: [PaymentSource] = []
+    }
+
+    static let sources = #"""
+        {
+          "object": "list",
+          "data": [
+            { "id": "card_1MvoiELkdIwHu7ix", "object": "card", "brand": "Visa", "last4": "4242" },
+            { "id": "ba_1MvoIJ2eZvKYlo2C", "object": "bank_account", "bank_name": "STRIPE TEST BANK" }
+          ]
+        }
+        """#
+
     static let page = #"""
         [
           {
@@ -113,8 +154,6 @@ enum MappingArticle {
 
 @Suite struct MappingArticleTests {
     typealias Article = MappingArticle
-
-    init() { ModelObject.register(Article.PushEvent.self) }
 
     @Test func theArticlesPageLoadsThroughBothReaders() throws {
         for options: LoadOptions in [[], .foundationReader] {
@@ -182,5 +221,16 @@ enum MappingArticle {
         }
         let issue = try Article.NewIssue(json: #"{"title": "Found a bug", "assignees": ["octocat"]}"#)
         #expect(issue.assignees == ["octocat"])
+    }
+
+    @Test func theArticlesPaymentSourcesPickTheirClassesByTag() throws {
+        for options: LoadOptions in [[], .foundationReader] {
+            let sources = try Article.SourceList(json: Article.sources, options: options).data
+            #expect((sources.first as? Article.SourceCard)?.last4 == "4242")
+            #expect((sources.last as? Article.BankAccount)?.bankName == "STRIPE TEST BANK")
+        }
+        let list = try Article.SourceList(json: Article.sources)
+        let original = try #require(try JSONSerialization.jsonObject(with: Data(Article.sources.utf8)) as? NSDictionary)
+        #expect(try writtenObject(list.jsonData()) == original)
     }
 }

@@ -224,6 +224,14 @@ public final class FuzzModel: ModelObject {
     @Saved public var checked = FuzzChecked()
     /// A `FuzzLossless`, which accepts lossless conversions.
     @Saved public var lossless = FuzzLossless()
+    /// An optional `FuzzExpandable`, `nil` at first.
+    @Saved public var expandable: FuzzExpandable? = nil
+    /// A `FuzzLoose`.
+    @Saved public var loose = FuzzLoose.count(0)
+    /// A `[String: FuzzLoose]`, empty at first.
+    @Saved public var looseByKey: [String: FuzzLoose] = [:]
+    /// A `[FuzzTagged]`, empty at first.
+    @Saved public var tagged: [FuzzTagged] = []
 
     public override class var modelVersion: Int { 3 }
 

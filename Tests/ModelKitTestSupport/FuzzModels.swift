@@ -228,6 +228,14 @@ public final class FuzzModel: ModelObject {
     @Saved public var strict = FuzzStrictRecord()
     /// A `FuzzStamp`, whose keys are this object's own.
     @Saved(flattened: true) public var stamp = FuzzStamp()
+    /// An optional `FuzzExpandable`, `nil` at first.
+    @Saved public var expandable: FuzzExpandable? = nil
+    /// A `FuzzLoose`.
+    @Saved public var loose = FuzzLoose.count(0)
+    /// A `[String: FuzzLoose]`, empty at first.
+    @Saved public var looseByKey: [String: FuzzLoose] = [:]
+    /// A `[FuzzTagged]`, empty at first.
+    @Saved public var tagged: [FuzzTagged] = []
 
     public override class var modelVersion: Int { 3 }
 

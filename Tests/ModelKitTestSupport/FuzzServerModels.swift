@@ -3,8 +3,8 @@ import ModelKit
 
 // The fuzz models for the rules that servers' JSON needs: a model that checks itself, one that
 // accepts lossless conversions, a record shaped as web APIs send them, a record that rejects
-// keys it does not declare, and a stamp flattened into the objects that carry it. `FuzzModel`
-// holds each, and carries the stamp at its own level.
+// keys it does not declare, a stamp flattened into the objects that carry it, unions and a
+// tagged family. `FuzzModel` holds each, and carries the stamp at its own level.
 
 /// A model that checks itself: `low` may not exceed `high`, in itself and in its items.
 public final class FuzzChecked: ModelObject {
@@ -116,4 +116,75 @@ public final class FuzzStrictRecord: ModelObject {
     @Saved(flattened: true) public var stamp = FuzzStamp()
     /// A `[FuzzStrictRecord]`, empty at first.
     @Saved public var records: [FuzzStrictRecord] = []
+}
+
+/// An expandable field, as Stripe sends them: the id of a record, or the record itself.
+public enum FuzzExpandable: SavedUnion {
+    case id(String)
+    case record(FuzzServerRecord)
+
+    /// An id, or a record.
+    public static var alternatives: [SavedAlternative<FuzzExpandable>] { [.init(Self.id), .init(Self.record)] }
+}
+
+/// A value of one of several kinds; its `Int` and `Double` alternatives both read numbers.
+public enum FuzzLoose: SavedUnion, Hashable {
+    case count(Int)
+    case ratio(Double)
+    case text(String)
+    case flag(Bool)
+    case list([Int8])
+    case flavor(FuzzFlavor?)
+
+    /// Each case, the `Int` before the `Double`.
+    public static var alternatives: [SavedAlternative<FuzzLoose>] {
+        [
+            .init(Self.count), .init(Self.ratio), .init(Self.text), .init(Self.flag), .init(Self.list),
+            .init(Self.flavor),
+        ]
+    }
+
+    /// The value of the case, given without `Mirror`.
+    public var associatedValue: any SavedValue {
+        switch self {
+        case .count(let count): count
+        case .ratio(let ratio): ratio
+        case .text(let text): text
+        case .flag(let flag): flag
+        case .list(let list): list
+        case .flavor(let flavor): flavor
+        }
+    }
+}
+
+/// The base of a tagged family under `kind`, whose subclasses only its list makes known: their
+/// tags are not their type names, and nothing registers them.
+public class FuzzTagged: ModelObject {
+    public override class var versionKey: String? { nil }
+    public override class var typeKey: String? { "kind" }
+    public override class var modelName: String { "tagged" }
+    public override class var knownSubclasses: [ModelObject.Type] { [FuzzTaggedNote.self, FuzzTaggedLink.self] }
+
+    /// A `String`.
+    @Saved public var title = ""
+}
+
+/// A tagged object of kind `note`.
+public final class FuzzTaggedNote: FuzzTagged {
+    public override class var modelName: String { "note" }
+
+    /// A `String`.
+    @Saved public var body = ""
+    /// A `[FuzzTagged]`, empty at first.
+    @Saved public var replies: [FuzzTagged] = []
+}
+
+/// A tagged object of kind `link`.
+public final class FuzzTaggedLink: FuzzTagged {
+    public override class var modelName: String { "link" }
+
+    /// A `URL`, `nil` at first.
+    @Saved public var url: URL? = nil
+    /// An expandable owner.
+    @Saved public var owner: FuzzExpandable? = nil
 }

@@ -20,6 +20,19 @@ final class GeneratedBox: GeneratedShape {
     @Saved var inner: GeneratedShape? = nil
 }
 
+/// A value of one of several kinds, or a shape.
+enum GeneratedUnion: SavedUnion {
+    case text(String)
+    case number(Double)
+    case flag(Bool)
+    case list([Int64])
+    case shape(GeneratedShape)
+
+    static var alternatives: [SavedAlternative<GeneratedUnion>] {
+        [.init(Self.text), .init(Self.number), .init(Self.flag), .init(Self.list), .init(Self.shape)]
+    }
+}
+
 /// The root: values, collections, shapes, and nested nodes several levels deep.
 final class GeneratedNode: ModelObject {
     @Saved var name = ""
@@ -45,6 +58,8 @@ final class GeneratedNode: ModelObject {
     @Saved var optionalTime: TimeValue? = nil
     @Saved var times: [TimeValue] = []
     @Saved var timeline: GeneratedTimeline? = nil
+    @Saved var union: GeneratedUnion? = nil
+    @Saved var unions: [GeneratedUnion] = []
 }
 
 /// Dates in formats other than ISO 8601: the class's own, in collections, and properties' own.

@@ -12,6 +12,8 @@ extension ModelGenerator {
         node.scalars = scalars()
         node.collections = collections()
         node.shapes = array(maximum: 3) { $0.shape(depth: 3) }
+        node.union = chance(2) ? union() : nil
+        node.unions = array(maximum: 4) { $0.union() }
         if depth > 1 {
             node.children = array(maximum: 2) { $0.node(depth: depth - 1) }
             node.byName = dictionary(maximum: 2) { $0.node(depth: depth - 2) }
@@ -151,6 +153,17 @@ extension ModelGenerator {
         collections.optionalDates = dictionary(maximum: 3) { $0.optional { $0.date() } }
         collections.blobs = dictionary(maximum: 3) { $0.optional { $0.data() } }
         return collections
+    }
+
+    /// A union of a random case.
+    mutating func union() -> GeneratedUnion {
+        switch next(5) {
+        case 0: .text(string())
+        case 1: .number(double())
+        case 2: .flag(chance(2))
+        case 3: .list(array { $0.integer() })
+        default: .shape(shape(depth: 2))
+        }
     }
 
     mutating func shape(depth: Int) -> GeneratedShape {

@@ -125,6 +125,33 @@ enum MappingArticle {
         @Saved var data: [PaymentSource] = []
     }
 
+    final class Customer: StripeObject {
+        @Saved var id = ""
+        @Saved var email: String?
+    }
+
+    enum CustomerField: SavedUnion {
+        case id(String)
+        case customer(Customer)
+
+        static var alternatives: [SavedAlternative<CustomerField>] { [.init(Self.id), .init(Self.customer)] }
+    }
+
+    final class Charge: StripeObject {
+        @Saved var id = ""
+        @Saved var amount = 0
+        @Saved var customer: CustomerField?
+    }
+
+    static let charge = #"""
+        { "id": "ch_3MmlLrLkdIwHu7ix", "object": "charge", "amount": 1099, "customer": "cus_NffrFeUfNV2Hib" }
+        """#
+
+    static let expandedCharge = #"""
+        { "id": "ch_3MmlLrLkdIwHu7ix", "object": "charge", "amount": 1099,
+          "customer": { "id": "cus_NffrFeUfNV2Hib", "object": "customer", "email": "jenny.rosen@example.com" } }
+        """#
+
     static let sources = #"""
         {
           "object": "list",
@@ -232,5 +259,26 @@ enum MappingArticle {
         let list = try Article.SourceList(json: Article.sources)
         let original = try #require(try JSONSerialization.jsonObject(with: Data(Article.sources.utf8)) as? NSDictionary)
         #expect(try writtenObject(list.jsonData()) == original)
+    }
+
+    @Test func theArticlesExpandableFieldReadsEitherCaseAndGoesBackAsItCame() throws {
+        for options: LoadOptions in [[], .foundationReader] {
+            let charge = try Article.Charge(json: Article.charge, options: options)
+            #expect(charge.customer == .id("cus_NffrFeUfNV2Hib"))
+            let expanded = try Article.Charge(json: Article.expandedCharge, options: options)
+            guard case .customer(let customer) = expanded.customer else {
+                Issue.record("the expanded customer is not a customer")
+                continue
+            }
+            #expect(customer.email == "jenny.rosen@example.com")
+        }
+        for json in [Article.charge, Article.expandedCharge] {
+            let written = try Article.Charge(json: json).jsonData()
+            #expect(try writtenObject(written) == writtenObject(json))
+        }
+        let error = try #require(throws: ModelError.self) {
+            try Article.Charge(json: #"{"customer": 5}"#)
+        }
+        #expect(error.description == "customer: expected a string or an object, found 5")
     }
 }

@@ -77,6 +77,7 @@ import Testing
                 target.optionalData = nil
                 target.optionalTime = nil
                 target.timeline = nil
+                target.union = nil
                 target.clearChanges()
                 try target.load(json: model.jsonData())
                 expectEqual(target, model, seed: seed)

@@ -11,12 +11,83 @@ import Foundation
 // compared with the object's earlier keys; keys with escapes or other than ASCII, which may
 // equal another key only as a `String` (`"\u0061"` and `"a"`, or the Kelvin sign and `K`),
 // are compared as strings when their object closes.
+//
+// The text is written into storage of its own, grown by doubling and reused from object to
+// object, with `memcpy`: most of a payload an app does not declare passes through here, and
+// an array's bookkeeping on every token would cost more than checking it.
+
+/// Compact text being written, in storage that its owner allocates once and frees.
+struct CompactOutput {
+    private(set) var base: UnsafeMutablePointer<UInt8>
+    private(set) var count = 0
+    private var capacity: Int
+
+    init(capacity: Int) {
+        self.capacity = max(capacity, 16)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    /// Frees the storage; the output is not used again.
+    func deallocate() {
+        base.deallocate()
+    }
+
+    var bytes: UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: base, count: count)
+    }
+
+    /// The text as an array of its own.
+    func makeArray() -> [UInt8] {
+        Array(bytes)
+    }
+
+    @inline(__always)
+    mutating func append(_ byte: UInt8) {
+        if _slowPath(count == capacity) { grow(toHold: count + 1) }
+        base[count] = byte
+        count += 1
+    }
+
+    @inline(__always)
+    mutating func append(_ start: UnsafePointer<UInt8>, count length: Int) {
+        if _slowPath(count + length > capacity) { grow(toHold: count + length) }
+        (base + count).update(from: start, count: length)
+        count += length
+    }
+
+    mutating func append(_ bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { buffer in
+            if let start = buffer.baseAddress { append(start, count: buffer.count) }
+        }
+    }
+
+    /// Forgets what was written from `index` on.
+    mutating func truncate(to index: Int) {
+        count = index
+    }
+
+    private mutating func grow(toHold needed: Int) {
+        let grown = max(needed, capacity * 2)
+        let storage = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
+        storage.initialize(from: base, count: count)
+        base.deallocate()
+        base = storage
+        capacity = grown
+    }
+}
+
+/// A key written to compact text: where its opening quote is, and its signature (see
+/// ``CompactKeys/signature(of:from:to:)``).
+struct CompactKey {
+    let offset: Int
+    let signature: UInt64
+}
 
 /// What reading compact text needs besides the output, reused from value to value.
 struct CompactScratch {
     fileprivate struct Frame {
         let isObject: Bool
-        /// Where the object's keys start in ``keyOffsets``.
+        /// Where the object's keys start in ``keys``.
         let firstKey: Int
         var filter: UInt64 = 0
         var hasSpecialKey = false
@@ -25,10 +96,8 @@ struct CompactScratch {
     }
 
     fileprivate var frames: [Frame] = []
-    /// The offsets in the output of the keys of the open objects.
-    fileprivate var keyOffsets: [Int] = []
-    /// The signature of each key at ``keyOffsets``.
-    fileprivate var keySignatures: [UInt64] = []
+    /// The keys of the open objects.
+    fileprivate var keys: [CompactKey] = []
 }
 
 /// The members of an object being read, as compact text, for the keys that nothing reads.
@@ -47,7 +116,7 @@ final class CompactMembersBuilder {
 
     // Accessed on every member; a builder belongs to the one load that reads its object, so
     // it is exempt from runtime exclusivity checks, like the load's other state.
-    @exclusivity(unchecked) private var bytes: [UInt8] = []
+    @exclusivity(unchecked) private var output = CompactOutput(capacity: 256)
     @exclusivity(unchecked) private var count = 0
     @exclusivity(unchecked) private var depth = 0
     @exclusivity(unchecked) private var hasSlash = false
@@ -55,34 +124,36 @@ final class CompactMembersBuilder {
     /// The keys with escapes or other than ASCII, as strings, which may equal another key
     /// only as strings.
     @exclusivity(unchecked) private var specialKeys: [String] = []
-    @exclusivity(unchecked) private var keyOffsets: [Int] = []
-    @exclusivity(unchecked) private var keySignatures: [UInt64] = []
+    @exclusivity(unchecked) private var keys: [CompactKey] = []
     @exclusivity(unchecked) private var scratch = CompactScratch()
+
+    deinit {
+        output.deallocate()
+    }
 
     var isEmpty: Bool { count == 0 }
 
     /// Appends the member whose key `reader` has just read and whose value is at its position.
     func append(key: JSONReader.StringToken, from reader: inout JSONReader) throws -> Appended {
-        let start = bytes.count
-        if count == 0 { bytes.reserveCapacity(256) } else { bytes.append(UInt8(ascii: ",")) }
-        let keyStart = bytes.count
-        hasSlash = reader.appendString(key, to: &bytes) || hasSlash
-        bytes.append(UInt8(ascii: ":"))
+        let start = output.count
+        if count > 0 { output.append(UInt8(ascii: ",")) }
+        let keyStart = output.count
+        hasSlash = reader.appendString(key, to: &output) || hasSlash
+        output.append(UInt8(ascii: ":"))
         let special = key.hasEscapes || !key.isASCII
-        let signature = CompactKeys.signature(of: bytes, from: keyStart, to: bytes.count - 1)
+        let signature = CompactKeys.signature(of: output.base, from: keyStart, to: output.count - 1)
         if special
             ? isRepeated(special: reader.makeString(key)) : isRepeated(plainAt: keyStart, signature: signature)
         {
-            bytes.removeSubrange(start...)
+            output.truncate(to: start)
             return .repeatedKey
         }
-        guard let value = try reader.appendCompactValue(to: &bytes, scratch: &scratch) else {
-            bytes.removeSubrange(start...)
+        guard let value = try reader.appendCompactValue(to: &output, scratch: &scratch) else {
+            output.truncate(to: start)
             return .needsFoundationValue
         }
         if special { specialKeys.append(reader.makeString(key)) }
-        keyOffsets.append(keyStart)
-        keySignatures.append(signature)
+        keys.append(CompactKey(offset: keyStart, signature: signature))
         count += 1
         depth = max(depth, value.depth)
         hasSlash = hasSlash || value.hasSlash
@@ -91,16 +162,17 @@ final class CompactMembersBuilder {
 
     /// Appends a member whose value is an object of `members`.
     func append(key: String, object members: CompactMembers) {
-        if count == 0 { bytes.reserveCapacity(256) } else { bytes.append(UInt8(ascii: ",")) }
-        let keyStart = bytes.count
+        if count > 0 { output.append(UInt8(ascii: ",")) }
+        let keyStart = output.count
         var writer = JSONWriter(isPretty: false, sortsKeys: false, escapesSlashes: true)
         writer.writeString(key)
-        bytes.append(contentsOf: writer.buffer.array)
-        keySignatures.append(CompactKeys.signature(of: bytes, from: keyStart, to: bytes.count))
-        bytes.append(contentsOf: [UInt8(ascii: ":"), UInt8(ascii: "{")])
-        bytes.append(contentsOf: members.bytes)
-        bytes.append(UInt8(ascii: "}"))
-        keyOffsets.append(keyStart)
+        output.append(writer.buffer.array)
+        let signature = CompactKeys.signature(of: output.base, from: keyStart, to: output.count)
+        output.append(UInt8(ascii: ":"))
+        output.append(UInt8(ascii: "{"))
+        output.append(members.bytes)
+        output.append(UInt8(ascii: "}"))
+        keys.append(CompactKey(offset: keyStart, signature: signature))
         count += 1
         depth = max(depth, members.depth + 1)
         hasSlash = hasSlash || members.hasSlash
@@ -110,35 +182,29 @@ final class CompactMembersBuilder {
     /// another object's members, with the room its bookkeeping took.
     func finish() -> CompactMembers? {
         defer {
-            bytes = []
+            output.truncate(to: 0)
             (count, depth, hasSlash, filter) = (0, 0, false, 0)
             specialKeys.removeAll(keepingCapacity: true)
-            keyOffsets.removeAll(keepingCapacity: true)
-            keySignatures.removeAll(keepingCapacity: true)
+            keys.removeAll(keepingCapacity: true)
         }
         guard count > 0 else { return nil }
-        return CompactMembers(bytes: bytes, count: count, depth: depth, hasSlash: hasSlash)
+        return CompactMembers(bytes: output.makeArray(), count: count, depth: depth, hasSlash: hasSlash)
     }
 
     /// Whether the plain key at `keyStart` is already a member.
     private func isRepeated(plainAt keyStart: Int, signature: UInt64) -> Bool {
-        if CompactKeys.isRepeated(
-            signature, at: keyStart, in: bytes, among: keyOffsets[...], signatures: keySignatures[...],
-            filter: &filter)
-        {
+        if CompactKeys.isRepeated(signature, at: keyStart, in: output.base, among: keys[...], filter: &filter) {
             return true
         }
         guard !specialKeys.isEmpty else { return false }
-        let key = bytes.withUnsafeBufferPointer { CompactText($0).key(at: keyStart).0 }
+        let key = CompactText(output.bytes).key(at: keyStart).0
         return specialKeys.contains(key)
     }
 
     /// Whether a key with escapes or other than ASCII equals a member's key as a string.
     private func isRepeated(special key: String) -> Bool {
-        bytes.withUnsafeBufferPointer { buffer in
-            let text = CompactText(buffer)
-            return keyOffsets.contains { text.key(at: $0).0 == key }
-        }
+        let text = CompactText(output.bytes)
+        return keys.contains { text.key(at: $0.offset).0 == key }
     }
 }
 
@@ -154,29 +220,27 @@ extension JSONReader {
     /// - Returns: What was appended, or `nil` when the value has no compact text; the reader
     ///   is then somewhere inside the value and `output` holds part of it.
     /// - Throws: A fatal ``SettledError`` for malformed JSON.
-    mutating func appendCompactValue(to output: inout [UInt8], scratch: inout CompactScratch) throws
+    mutating func appendCompactValue(to output: inout CompactOutput, scratch: inout CompactScratch) throws
         -> CompactValueInfo?
     {
         scratch.frames.removeAll(keepingCapacity: true)
-        scratch.keyOffsets.removeAll(keepingCapacity: true)
-        scratch.keySignatures.removeAll(keepingCapacity: true)
+        scratch.keys.removeAll(keepingCapacity: true)
         do {
             return try appendCompactTokens(to: &output, scratch: &scratch)
         } catch let error as SettledError {
             // Named from the innermost value out, as `skipValue()` names them.
-            var lastKey = scratch.keyOffsets.count
+            var lastKey = scratch.keys.count
+            let text = CompactText(output.bytes)
             throw scratch.frames.reversed().reduce(error) { error, frame in
                 guard frame.isObject else { return error.prefixed(with: .index(frame.count)) }
                 defer { lastKey = frame.firstKey }
                 guard lastKey > frame.firstKey else { return error }
-                let offset = scratch.keyOffsets[lastKey - 1]
-                let key = output.withUnsafeBufferPointer { CompactText($0).key(at: offset).0 }
-                return error.prefixed(with: .key(key))
+                return error.prefixed(with: .key(text.key(at: scratch.keys[lastKey - 1].offset).0))
             }
         }
     }
 
-    private mutating func appendCompactTokens(to output: inout [UInt8], scratch: inout CompactScratch) throws
+    private mutating func appendCompactTokens(to output: inout CompactOutput, scratch: inout CompactScratch) throws
         -> CompactValueInfo?
     {
         var depth = 0
@@ -195,7 +259,7 @@ extension JSONReader {
                 depth = max(depth, scratch.frames.count + 1)
                 output.append(UInt8(ascii: "{"))
                 if try beginObject() {
-                    scratch.frames.append(.init(isObject: true, firstKey: scratch.keyOffsets.count))
+                    scratch.frames.append(.init(isObject: true, firstKey: scratch.keys.count))
                     guard try appendCompactKey(to: &output, scratch: &scratch, hasSlash: &hasSlash) else { return nil }
                     continue
                 }
@@ -205,7 +269,7 @@ extension JSONReader {
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
                 let token = try scanNumber()
                 if token.exponent > 280, token.significand != 0, isUnusable(token) { return nil }
-                output.append(contentsOf: UnsafeBufferPointer(start: base + token.start, count: token.length))
+                output.append(base + token.start, count: token.length)
             case UInt8(ascii: "t"): try appendLiteral("true", to: &output)
             case UInt8(ascii: "f"): try appendLiteral("false", to: &output)
             case UInt8(ascii: "n"): try appendLiteral("null", to: &output)
@@ -220,12 +284,13 @@ extension JSONReader {
                         }
                         continue nextValue
                     }
-                    let keys = scratch.keyOffsets[frame.firstKey...]
-                    if frame.hasSpecialKey, keys.count > 1, CompactKeys.hasEqualStrings(at: keys, in: output) {
+                    let keys = scratch.keys.count - frame.firstKey
+                    if frame.hasSpecialKey, keys > 1,
+                        CompactKeys.hasEqualStrings(at: scratch.keys[frame.firstKey...], in: output.bytes)
+                    {
                         return nil
                     }
-                    scratch.keyOffsets.removeSubrange(frame.firstKey...)
-                    scratch.keySignatures.removeSubrange(frame.firstKey...)
+                    scratch.keys.removeLast(keys)
                     output.append(UInt8(ascii: "}"))
                 } else {
                     if try nextElement() {
@@ -243,34 +308,35 @@ extension JSONReader {
 
     /// Appends the key of the next entry of the innermost open object and its colon; `false`
     /// when the object already has the key.
+    @inline(__always)
     private mutating func appendCompactKey(
-        to output: inout [UInt8], scratch: inout CompactScratch, hasSlash: inout Bool
+        to output: inout CompactOutput, scratch: inout CompactScratch, hasSlash: inout Bool
     ) throws -> Bool {
         let key = try scanKey()
         let keyStart = output.count
         hasSlash = appendString(key, to: &output) || hasSlash
         output.append(UInt8(ascii: ":"))
         let last = scratch.frames.count - 1
-        let signature = CompactKeys.signature(of: output, from: keyStart, to: output.count - 1)
+        let signature = CompactKeys.signature(of: output.base, from: keyStart, to: output.count - 1)
         if key.hasEscapes || !key.isASCII {
             scratch.frames[last].hasSpecialKey = true
         } else {
             let first = scratch.frames[last].firstKey
             if CompactKeys.isRepeated(
-                signature, at: keyStart, in: output, among: scratch.keyOffsets[first...],
-                signatures: scratch.keySignatures[first...], filter: &scratch.frames[last].filter)
+                signature, at: keyStart, in: output.base, among: scratch.keys[first...],
+                filter: &scratch.frames[last].filter)
             {
                 return false
             }
         }
-        scratch.keyOffsets.append(keyStart)
-        scratch.keySignatures.append(signature)
+        scratch.keys.append(CompactKey(offset: keyStart, signature: signature))
         return true
     }
 
-    private mutating func appendLiteral(_ literal: StaticString, to output: inout [UInt8]) throws {
+    @inline(__always)
+    private mutating func appendLiteral(_ literal: StaticString, to output: inout CompactOutput) throws {
         try readLiteral(literal)
-        literal.withUTF8Buffer { output.append(contentsOf: $0) }
+        output.append(literal.utf8Start, count: literal.utf8CodeUnitCount)
     }
 
     /// Appends a checked string, quotes included, with each `/` escaped as `\/` and each
@@ -278,14 +344,20 @@ extension JSONReader {
     ///
     /// - Returns: Whether the string holds a slash.
     @inline(__always)
-    mutating func appendString(_ token: StringToken, to output: inout [UInt8]) -> Bool {
-        let contents = UnsafeBufferPointer(start: base + token.start, count: token.count)
-        let hasSlash = memchr(base + token.start, 0x2F, token.count) != nil
+    mutating func appendString(_ token: StringToken, to output: inout CompactOutput) -> Bool {
+        let hasSlash = token.count > 0 && memchr(base + token.start, 0x2F, token.count) != nil
         let mayHaveMark = !token.isASCII && memchr(base + token.start, 0xEF, token.count) != nil
         guard hasSlash || mayHaveMark else {
-            output.append(contentsOf: UnsafeBufferPointer(start: base + token.start - 1, count: token.count + 2))
+            output.append(base + token.start - 1, count: token.count + 2)
             return false
         }
+        appendEscapingSlashes(token, mayHaveMark: mayHaveMark, to: &output)
+        return hasSlash
+    }
+
+    @inline(never)
+    private func appendEscapingSlashes(_ token: StringToken, mayHaveMark: Bool, to output: inout CompactOutput) {
+        let contents = UnsafeBufferPointer(start: base + token.start, count: token.count)
         output.append(UInt8(ascii: "\""))
         var index = 0
         if !mayHaveMark {
@@ -298,28 +370,29 @@ extension JSONReader {
                 while slash - backslashes - 1 >= runStart, contents[slash - backslashes - 1] == UInt8(ascii: "\\") {
                     backslashes += 1
                 }
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: contents[runStart..<slash]))
+                output.append(base + token.start + runStart, count: slash - runStart)
                 if backslashes % 2 == 0 { output.append(UInt8(ascii: "\\")) }
                 output.append(UInt8(ascii: "/"))
                 runStart = slash + 1
                 index = slash + 1
             }
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: contents[runStart...]))
+            output.append(base + token.start + runStart, count: token.count - runStart)
             output.append(UInt8(ascii: "\""))
-            return true
+            return
         }
         while index < contents.count {
             let byte = contents[index]
             if byte == UInt8(ascii: "\\") {
                 let length = contents[index + 1] == UInt8(ascii: "u") ? 6 : 2
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: contents[index..<(index + length)]))
+                output.append(base + token.start + index, count: length)
                 index += length
             } else if byte == UInt8(ascii: "/") {
-                output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "/")])
+                output.append(UInt8(ascii: "\\"))
+                output.append(UInt8(ascii: "/"))
                 index += 1
             } else if byte == 0xEF, index + 2 < contents.count, contents[index + 1] == 0xBB, contents[index + 2] == 0xBF
             {
-                output.append(contentsOf: Array(#"\ufeff"#.utf8))
+                output.append(Array(#"\ufeff"#.utf8))
                 index += 3
             } else {
                 output.append(byte)
@@ -327,7 +400,6 @@ extension JSONReader {
             }
         }
         output.append(UInt8(ascii: "\""))
-        return hasSlash
     }
 }
 
@@ -335,40 +407,55 @@ extension JSONReader {
 enum CompactKeys {
     /// The signature of the quoted key at `start..<end`: its length and first six bytes,
     /// which tell most keys apart at one comparison.
-    static func signature(of bytes: [UInt8], from start: Int, to end: Int) -> UInt64 {
-        var signature = UInt64(truncatingIfNeeded: end - start) << 48
-        for index in (start + 1)..<min(end, start + 7) {
+    @inline(__always)
+    static func signature(of bytes: UnsafePointer<UInt8>, from start: Int, to end: Int) -> UInt64 {
+        let length = end - start
+        var signature = UInt64(truncatingIfNeeded: length) << 48
+        if length >= 8 {
+            // The quote and the first six bytes, then the quote shifted out.
+            let word = UInt64(littleEndian: UnsafeRawPointer(bytes + start).loadUnaligned(as: UInt64.self))
+            return signature | ((word >> 8) & 0x0000_FFFF_FFFF_FFFF)
+        }
+        for index in (start + 1)..<(end - 1) {
             signature |= UInt64(bytes[index]) << (UInt64(index - start - 1) * 8)
         }
         return signature
     }
 
-    /// Whether the plain key (ASCII, no escapes) whose opening quote is at `keyStart`, of
-    /// `signature`, equals one of the keys at `offsets`; adds it to `filter`.
-    static func isRepeated(
-        _ signature: UInt64, at keyStart: Int, in bytes: [UInt8], among offsets: ArraySlice<Int>,
-        signatures: ArraySlice<UInt64>, filter: inout UInt64
-    ) -> Bool {
-        let bit: UInt64 = 1 << ((signature &* 0x9E37_79B9_7F4A_7C15) >> 58)
-        defer { filter |= bit }
-        guard filter & bit != 0 else { return false }
-        let length = Int(signature >> 48)
-        for (offset, candidate) in zip(offsets, signatures) where candidate == signature {
-            if bytes[offset..<(offset + length)].elementsEqual(bytes[keyStart..<(keyStart + length)]) { return true }
-        }
-        return false
+    /// The bit of the 64-bit filter that a key of `signature` sets.
+    @inline(__always)
+    static func bit(of signature: UInt64) -> UInt64 {
+        1 << ((signature &* 0x9E37_79B9_7F4A_7C15) >> 58)
     }
 
-    /// Whether two of the keys at `offsets` are equal as strings.
-    static func hasEqualStrings(at offsets: ArraySlice<Int>, in bytes: [UInt8]) -> Bool {
-        bytes.withUnsafeBufferPointer { buffer in
-            let text = CompactText(buffer)
-            var seen = Set<String>()
-            for offset in offsets
-            where !seen.insert(text.string(at: offset, end: text.endOfString(at: offset))).inserted {
-                return true
-            }
-            return false
+    /// Whether the plain key (ASCII, no escapes) whose opening quote is at `keyStart`, of
+    /// `signature`, equals one of `keys`; adds it to `filter`.
+    @inline(__always)
+    static func isRepeated(
+        _ signature: UInt64, at keyStart: Int, in bytes: UnsafePointer<UInt8>, among keys: ArraySlice<CompactKey>,
+        filter: inout UInt64
+    ) -> Bool {
+        let bit = bit(of: signature)
+        defer { filter |= bit }
+        guard filter & bit != 0 else { return false }
+        return isRepeated(signature, at: keyStart, in: bytes, among: keys)
+    }
+
+    @inline(never)
+    private static func isRepeated(
+        _ signature: UInt64, at keyStart: Int, in bytes: UnsafePointer<UInt8>, among keys: ArraySlice<CompactKey>
+    ) -> Bool {
+        let length = Int(signature >> 48)
+        return keys.contains { $0.signature == signature && memcmp(bytes + $0.offset, bytes + keyStart, length) == 0 }
+    }
+
+    /// Whether two of `keys` are equal as strings.
+    static func hasEqualStrings(at keys: ArraySlice<CompactKey>, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let text = CompactText(bytes)
+        var seen = Set<String>()
+        for key in keys where !seen.insert(text.string(at: key.offset, end: text.endOfString(at: key.offset))).inserted {
+            return true
         }
+        return false
     }
 }

@@ -163,13 +163,25 @@ public struct JSONReader {
     }
 
     /// Reads `true`, `false` or `null` at the position, whose first letter the caller checked.
+    @inline(__always)
     mutating func readLiteral(_ literal: StaticString) throws {
+        let length = literal.utf8CodeUnitCount
+        let text = literal.utf8Start
+        if position + length <= count, memcmp(base + position, text, length) == 0 {
+            position += length
+            return
+        }
+        try failLiteral(literal)
+    }
+
+    @inline(never)
+    private func failLiteral(_ literal: StaticString) throws {
         let length = literal.utf8CodeUnitCount
         let text = literal.utf8Start
         for offset in 0..<length where byte(at: position + offset) != text[offset] {
             throw fatal("expected \(literal), found \(describeToken(at: position))")
         }
-        position += length
+        throw fatal("expected \(literal)")
     }
 }
 

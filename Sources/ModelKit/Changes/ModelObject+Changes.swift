@@ -157,7 +157,7 @@ extension ModelObject {
         atOffset offset: @autoclosure () -> Int
     ) -> Bool {
         isPristine = false
-        if !skippedValues.isEmpty {
+        if hasSkippedValues {
             // Setting the property, even to an equal value, replaces what a lenient load kept.
             replaceSkippedValue(atOffset: offset(), oldValue: oldValue)
         }

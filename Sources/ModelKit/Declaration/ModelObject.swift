@@ -86,14 +86,45 @@ open class ModelObject: NSObject, Observable, Codable, NSSecureCoding {
         didSet { isPristine = false }
     }
 
-    /// The values that a lenient load skipped, by the field offset of their property, kept
-    /// to be written back until the property is set.
+    /// The values that a lenient load skipped, and the nulls that loaded into optionals, by
+    /// the field offset of their property, kept to be written back until the property is set.
+    ///
+    /// The nulls that ModelKit's JSON reader found wait in ``loadedNulls`` until something
+    /// other than a write asks for them here.
+    var skippedValues: [Int: SkippedValue] {
+        get {
+            if loadedNulls != 0 { keepLoadedNulls() }
+            return storedSkippedValues
+        }
+        set {
+            loadedNulls = 0
+            storedSkippedValues = newValue
+        }
+        _modify {
+            if loadedNulls != 0 { keepLoadedNulls() }
+            yield &storedSkippedValues
+        }
+    }
+
+    /// Whether ``skippedValues`` holds anything, without building it.
+    @inline(__always)
+    var hasSkippedValues: Bool {
+        loadedNulls != 0 || !storedSkippedValues.isEmpty
+    }
+
+    /// The skipped values without the waiting nulls of ``loadedNulls``.
     ///
     /// Read or written on every load, so exempt from runtime exclusivity checks, like
     /// ``isPristine``.
-    @exclusivity(unchecked) var skippedValues: [Int: SkippedValue] = [:] {
+    @exclusivity(unchecked) var storedSkippedValues: [Int: SkippedValue] = [:] {
         didSet { isPristine = false }
     }
+
+    /// The properties, by their index in the class's metadata, among the first 64, whose
+    /// `null` ModelKit's JSON reader loaded as `nil` and that have not been set since: kept
+    /// nulls, as bits, so that a payload's nulls cost no dictionary until something other
+    /// than a write needs them as ``skippedValues``.
+    @exclusivity(unchecked) var loadedNulls: UInt64 = 0
 
     /// The values that properties had before they were changed, by field offset, and the
     /// values that unknown keys had, by key.

@@ -80,7 +80,7 @@ final class GraphComparison {
 
     /// Whether `object`'s own values cannot hold model objects.
     private static func isFlat(_ object: ModelObject, metadata: ModelMetadata) -> Bool {
-        !metadata.containsModelObjects && object.unknowns.isEmpty && object.skippedValues.isEmpty
+        !metadata.containsModelObjects && object.unknowns.isEmpty && !object.hasSkippedValues
     }
 
     private func compare(_ lhs: ModelObject, _ rhs: ModelObject, metadata: ModelMetadata) -> Bool {

@@ -31,7 +31,8 @@ extension ModelObject {
             property.copyValue(from: self, to: copy, context: context)
         }
         copy.unknowns = unknowns
-        copy.skippedValues = skippedValues
+        copy.storedSkippedValues = storedSkippedValues
+        copy.loadedNulls = loadedNulls
         copy.keptClassName = keptClassName
         copy.newerVersion = newerVersion
         copy.forgetChangesQuietly()

@@ -20,7 +20,7 @@ extension ModelObject {
         for property in metadata.properties where !property.isEqual(self, other) {
             return false
         }
-        if !skippedValues.isEmpty || !other.skippedValues.isEmpty {
+        if hasSkippedValues || other.hasSkippedValues {
             guard hasEqualSkippedValues(to: other, metadata: metadata) else { return false }
         }
         return unknowns.isEqual(to: other.unknowns)

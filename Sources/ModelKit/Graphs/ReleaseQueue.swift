@@ -48,9 +48,10 @@ final class ReleaseQueue {
         if let changeRecord = object.takeChangeRecord() {
             values.append(changeRecord)
         }
-        if !object.skippedValues.isEmpty {
-            values.append(object.skippedValues)
-            object.skippedValues = [:]
+        object.loadedNulls = 0
+        if !object.storedSkippedValues.isEmpty {
+            values.append(object.storedSkippedValues)
+            object.storedSkippedValues = [:]
         }
         if !object.unknowns.isEmpty {
             values.append(object.unknowns)

@@ -181,14 +181,17 @@ final class CompactMembersBuilder {
     /// The members, or `nil` when there are none; the builder is then empty again, ready for
     /// another object's members, with the room its bookkeeping took.
     func finish() -> CompactMembers? {
-        defer {
-            output.truncate(to: 0)
-            (count, depth, hasSlash, filter) = (0, 0, false, 0)
-            specialKeys.removeAll(keepingCapacity: true)
-            keys.removeAll(keepingCapacity: true)
-        }
+        defer { reset() }
         guard count > 0 else { return nil }
         return CompactMembers(bytes: output.makeArray(), count: count, depth: depth, hasSlash: hasSlash)
+    }
+
+    /// Forgets the members, keeping the room they took.
+    func reset() {
+        output.truncate(to: 0)
+        (count, depth, hasSlash, filter) = (0, 0, false, 0)
+        specialKeys.removeAll(keepingCapacity: true)
+        keys.removeAll(keepingCapacity: true)
     }
 
     /// Whether the plain key at `keyStart` is already a member.
@@ -453,7 +456,8 @@ enum CompactKeys {
     static func hasEqualStrings(at keys: ArraySlice<CompactKey>, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         let text = CompactText(bytes)
         var seen = Set<String>()
-        for key in keys where !seen.insert(text.string(at: key.offset, end: text.endOfString(at: key.offset))).inserted {
+        for key in keys where !seen.insert(text.string(at: key.offset, end: text.endOfString(at: key.offset))).inserted
+        {
             return true
         }
         return false

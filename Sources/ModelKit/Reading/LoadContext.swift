@@ -46,34 +46,49 @@ public final class LoadContext {
     /// The properties that read `null` into `nil`, with their objects, whose nulls are kept
     /// when the objects' reads finish: kept at once, they would take every later property of
     /// the object through the reader's bookkeeping for kept values.
-    @exclusivity(unchecked) private var nullProperties: [(object: ModelObject, property: AnySavedProperty)] = []
+    @exclusivity(unchecked) private var nullProperties:
+        [(object: ModelObject, property: AnySavedProperty, index: Int)] =
+            []
 
     /// Whether no property waits for its null to be kept.
     var nullPropertiesAreEmpty: Bool { nullProperties.isEmpty }
 
-    /// Notes that `property` of `object` read `null`.
-    func keepNull(of property: AnySavedProperty, in object: ModelObject) {
-        nullProperties.append((object, property))
+    /// Notes that `property`, at `index` of the metadata of `object`'s class, read `null`.
+    func keepNull(of property: AnySavedProperty, at index: Int, in object: ModelObject) {
+        nullProperties.append((object, property, index))
     }
 
     /// Keeps the nulls that `object`'s properties read (see ``ModelObject/keepNull(of:)``).
     func keepNulls(of object: ModelObject) {
-        while let index = nullProperties.lastIndex(where: { $0.object === object }) {
-            object.keepNull(of: nullProperties[index].property)
-            nullProperties.remove(at: index)
+        guard nullProperties.contains(where: { $0.object === object }) else { return }
+        for (owner, property, index) in nullProperties where owner === object {
+            object.keepLoadedNull(of: property, at: index)
         }
+        nullProperties.removeAll { $0.object === object }
     }
 
-    /// A builder that an object of this load finished with, to serve the next.
-    @exclusivity(unchecked) private var spareMembers: CompactMembersBuilder?
+    /// The builders that objects and containers of this load finished with, to serve the next.
+    @exclusivity(unchecked) private var spareMembers: [CompactMembersBuilder] = []
 
     /// The builder of `object`'s undeclared members, found or made at its first.
     func keptMembers(of object: ModelObject) -> CompactMembersBuilder {
         if let index = keptMembers.lastIndex(where: { $0.object === object }) { return keptMembers[index].members }
-        let members = spareMembers ?? CompactMembersBuilder()
-        spareMembers = nil
+        let members = makeMembersBuilder()
         keptMembers.append((object, members))
         return members
+    }
+
+    /// A builder of undeclared members, empty, for a reader that keeps its own: a spare one
+    /// when there is one, so that each object and container of a load does not allocate one.
+    func makeMembersBuilder() -> CompactMembersBuilder {
+        spareMembers.popLast() ?? CompactMembersBuilder()
+    }
+
+    /// Takes back a builder from ``makeMembersBuilder()`` whose members were taken, or that
+    /// is no longer needed.
+    func recycle(_ builder: CompactMembersBuilder) {
+        builder.reset()
+        spareMembers.append(builder)
     }
 
     /// The undeclared members of `object`, when it has any, forgetting what the objects read
@@ -83,7 +98,7 @@ public final class LoadContext {
         let builder = keptMembers[index].members
         keptMembers.removeSubrange(index...)
         let members = builder.finish()
-        spareMembers = builder
+        spareMembers.append(builder)
         return members
     }
 

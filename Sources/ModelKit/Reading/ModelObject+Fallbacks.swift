@@ -20,7 +20,7 @@ extension ModelObject {
         if case .flattened(let object, _)? = metadata.layout.matches[key] {
             return metadata.layout.flattened[object].object(in: self)?.unknownRawValue(forKey: key)
         }
-        guard !skippedValues.isEmpty,
+        guard hasSkippedValues,
             let property = metadata.properties.first(where: { $0.displayKey == key }), property.fallback != nil
         else { return nil }
         return skippedValue(of: property)

@@ -135,6 +135,7 @@ extension ModelObject {
         guard try reader.beginObject() else { return .some(nil) }
         var found: UInt64 = 0
         var kept: CompactMembersBuilder?
+        defer { if let kept { context.recycle(kept) } }
         repeat {
             let key = try reader.scanKey()
             let member = container.firstKeys.firstIndex { bytes in
@@ -152,11 +153,13 @@ extension ModelObject {
                     return .none
                 }
                 guard !context.hasProblems(since: marks) else { return .none }
-                if !skippedValues.isEmpty { skippedValues[property.offset] = nil }
-                if context.nullEnd == reader.position { context.keepNull(of: property, in: self) }
+                if hasSkippedValues { skippedValues[property.offset] = nil }
+                if context.nullEnd == reader.position {
+                    context.keepNull(of: property, at: container.members[member].property, in: self)
+                }
             } else {
                 guard !key.hasEscapes, key.isASCII, !context.rejectsUnknownKeys(of: metadata) else { return .none }
-                let builder = kept ?? CompactMembersBuilder()
+                let builder = kept ?? context.makeMembersBuilder()
                 kept = builder
                 guard try builder.append(key: key, from: &reader) == .appended else { return .none }
             }
@@ -184,7 +187,7 @@ extension ModelObject {
                 index: index, metadata: metadata, keyTable: keyTable, start: start, marks: marks)
             return try recoverProperty(reading, after: error, reader: &reader, context: context)
         }
-        if context.hasProblems(since: marks) || !skippedValues.isEmpty || context.nullEnd == reader.position {
+        if context.hasProblems(since: marks) || hasSkippedValues || context.nullEnd == reader.position {
             let reading = PropertyReading(
                 index: index, metadata: metadata, keyTable: keyTable, start: start, marks: marks)
             settleIssues(of: reading, reader: &reader, context: context)
@@ -201,7 +204,7 @@ extension ModelObject {
         settleLoadedValue(of: property, since: reading.marks, context: context) {
             keepPartlyLoadedValue(of: property, at: reading.start, reader: &reader)
         }
-        if context.nullEnd == reader.position { context.keepNull(of: property, in: self) }
+        if context.nullEnd == reader.position { context.keepNull(of: property, at: reading.index, in: self) }
     }
 
     /// Settles a property's value that did not load: `false` when a later entry has the same

@@ -13,6 +13,10 @@ struct SkippedValue {
     /// Changes inside nested objects do not set the property, so the kept value stands in for
     /// the property's only while the property still equals this copy.
     let loadedValue: Any?
+
+    /// The one `NSNull` that kept nulls share: it is never changed, and an object apiece
+    /// would be one more allocation for every `null` loaded.
+    static let null = NSNull()
 }
 
 extension ModelObject {
@@ -48,7 +52,7 @@ extension ModelObject {
         context.prefixIssues(since: marks, with: .key(property.key))
         if context.takeBackDroppedValues(since: marks) {
             keepWholeValue()
-        } else if !skippedValues.isEmpty {
+        } else if hasSkippedValues {
             skippedValues[property.offset] = nil
         }
     }
@@ -57,7 +61,43 @@ extension ModelObject {
     /// puts it back until the property is set: a server may tell `null` from a missing key.
     func keepNull(of property: AnySavedProperty) {
         guard property.isNil(in: self) else { return }
-        skippedValues[property.offset] = SkippedValue(savedValue: NSNull(), loadedValue: nil)
+        skippedValues[property.offset] = SkippedValue(savedValue: SkippedValue.null, loadedValue: nil)
+    }
+
+    /// Keeps the `null` that loaded into the property at `index` of the class's metadata, as
+    /// ``keepNull(of:)`` does, as a bit of ``loadedNulls`` when the index has one.
+    @inline(__always)
+    func keepLoadedNull(of property: AnySavedProperty, at index: Int) {
+        guard index < 64 else { return keepNull(of: property) }
+        guard property.isNil(in: self) else { return }
+        loadedNulls |= 1 << UInt64(index)
+        isPristine = false
+    }
+
+    /// Whether the property at `index` of the class's metadata holds a null kept as a bit of
+    /// ``loadedNulls``, which writing puts back without building ``skippedValues``.
+    @inline(__always)
+    func hasLoadedNull(at index: Int) -> Bool {
+        index < 64 && loadedNulls & (1 << UInt64(index)) != 0
+    }
+
+    /// Moves the nulls of ``loadedNulls`` into ``skippedValues``, for everything that reads or
+    /// changes them there.
+    @inline(never)
+    func keepLoadedNulls() {
+        let properties = ModelMetadata.of(type(of: self)).properties
+        var bits = loadedNulls
+        loadedNulls = 0
+        storedSkippedValues.reserveCapacity(storedSkippedValues.count + bits.nonzeroBitCount)
+        while bits != 0 {
+            let index = bits.trailingZeroBitCount
+            bits &= bits - 1
+            guard index < properties.count else { continue }
+            let offset = properties[index].offset
+            if storedSkippedValues[offset] == nil {
+                storedSkippedValues[offset] = SkippedValue(savedValue: SkippedValue.null, loadedValue: nil)
+            }
+        }
     }
 
     /// Gives `property` the value it has in a new object of this class, for a value that a
@@ -70,7 +110,13 @@ extension ModelObject {
     /// The value that writing puts in place of `property`'s own: the kept value of a lenient
     /// load, while the property has not been set since; else `nil`.
     func skippedValue(of property: AnySavedProperty) -> Any? {
-        guard let skipped = skippedValues[property.offset] else { return nil }
+        keptValue(skippedValues[property.offset], of: property)
+    }
+
+    /// The value that writing puts in place of `property`'s own when `skipped` is what was
+    /// kept for it.
+    func keptValue(_ skipped: SkippedValue?, of property: AnySavedProperty) -> Any? {
+        guard let skipped else { return nil }
         if let loadedValue = skipped.loadedValue, !property.isEqual(loadedValue, toValueOf: self) {
             return nil
         }

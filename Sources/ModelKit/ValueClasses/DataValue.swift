@@ -75,7 +75,7 @@ public final class DataValue: ModelObject {
         // The length saved with the data is not trusted: DejalData recomputed it too. Nor is a
         // length that a lenient load skipped kept to be written back.
         _savedLength.value = savedData.data?.count ?? 0
-        if !skippedValues.isEmpty, let length = ModelMetadata.of(Self.self).propertiesByKey["length"] {
+        if hasSkippedValues, let length = ModelMetadata.of(Self.self).propertiesByKey["length"] {
             skippedValues[length.offset] = nil
         }
     }

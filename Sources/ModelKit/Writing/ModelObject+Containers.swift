@@ -3,7 +3,9 @@ import Foundation
 extension ModelObject {
     /// Whether a property inside `container` has a value that a load kept in its place.
     func hasSkippedValues(inside container: PathContainer, metadata: ModelMetadata) -> Bool {
-        container.members.contains { skippedValues[metadata.properties[$0.property].offset] != nil }
+        container.members.contains {
+            hasLoadedNull(at: $0.property) || storedSkippedValues[metadata.properties[$0.property].offset] != nil
+        }
     }
 
     /// The nested object that the properties of `container` live inside, as written: `kept`,

@@ -49,7 +49,8 @@ extension ModelObject {
                 try writer.writeClassName(options.className(of: metadata), key: typeKey, isKept: false, into: &output)
             }
         }
-        let hasSkippedValues = !skippedValues.isEmpty
+        let hasStoredSkippedValues = !storedSkippedValues.isEmpty
+        let hasLoadedNulls = loadedNulls != 0
         let isFlat = layout.containers.isEmpty && layout.flattened.isEmpty
         for (index, property) in metadata.properties.enumerated() {
             if !isFlat, let container = layout.firstContainer(ofProperty: index) {
@@ -65,8 +66,12 @@ extension ModelObject {
                 }
                 continue
             }
-            if hasSkippedValues, skippedValues[property.offset] != nil {
-                try savedEntry(for: property).write(with: &writer, into: &output)
+            if hasLoadedNulls, hasLoadedNull(at: index) {
+                try SavedEntry.keptValue(property, SkippedValue.null).write(with: &writer, into: &output)
+                continue
+            }
+            if hasStoredSkippedValues, storedSkippedValues[property.offset] != nil {
+                try savedEntry(for: property, at: index).write(with: &writer, into: &output)
                 continue
             }
             do {
@@ -96,7 +101,18 @@ extension ModelObject {
     /// The entry that writes `property`: the value that a lenient load kept in its place,
     /// while the property has not been set since, or the property's own.
     func savedEntry(for property: AnySavedProperty) -> SavedEntry {
-        if !skippedValues.isEmpty, let skipped = skippedValue(of: property) {
+        if hasSkippedValues, let skipped = skippedValue(of: property) {
+            return .keptValue(property, skipped)
+        }
+        return .property(property)
+    }
+
+    /// The entry that writes `property`, at `index` of the class's metadata, as
+    /// ``savedEntry(for:)`` gives it, without building ``skippedValues`` from
+    /// ``loadedNulls``.
+    private func savedEntry(for property: AnySavedProperty, at index: Int) -> SavedEntry {
+        if hasLoadedNull(at: index) { return .keptValue(property, SkippedValue.null) }
+        if !storedSkippedValues.isEmpty, let skipped = keptValue(storedSkippedValues[property.offset], of: property) {
             return .keptValue(property, skipped)
         }
         return .property(property)
@@ -125,7 +141,8 @@ extension ModelObject {
                 continue
             }
             switch layout.firstContainer(ofProperty: index) {
-            case nil: entries.append(savedEntry(for: property))
+            case nil:
+                entries.append(savedEntry(for: property, at: index))
             case let container??:
                 entries.append(.container(container, kept: unknownValues.keptValue(forKey: container.key)))
             case .some(nil): break

@@ -67,7 +67,8 @@ private struct JSONEntryWriter: SavedEntryWriter {
 
     mutating func writeContainer(_ container: PathContainer, kept: Any?, into writer: inout JSONWriter) throws {
         if container.isOneLevelDeep, !writer.options.contains(.sortedKeys), kept == nil || kept is CompactMembers,
-            object.skippedValues.isEmpty || !object.hasSkippedValues(inside: container, metadata: metadata)
+            object.storedSkippedValues.isEmpty && object.loadedNulls == 0
+                || !object.hasSkippedValues(inside: container, metadata: metadata)
         {
             return try writeContainerDirectly(container, kept: kept as? CompactMembers, into: &writer)
         }
@@ -136,7 +137,7 @@ private struct JSONEntryWriter: SavedEntryWriter {
         _ property: AnySavedProperty, of flattened: FlattenedObject, into writer: inout JSONWriter
     ) throws {
         guard let nested = flattened.object(in: object) else { return }
-        if !nested.skippedValues.isEmpty, let kept = nested.skippedValue(of: property) {
+        if nested.hasSkippedValues, let kept = nested.skippedValue(of: property) {
             return try writeKeptValue(kept, of: property, into: &writer)
         }
         if try property.writeJSON(of: nested, to: &writer, isFirst: isFirst) {

@@ -159,6 +159,24 @@ final class KeptDemo: ModelObject {
         #expect(charge.changedKeys == ["note"])
     }
 
+    @Test func nullsKeptByEitherReaderAreEqualAndComeBackAfterARevert() throws {
+        let json = #"{"id":"a","note":null}"#
+        let fast = try KeptCharge(json: json)
+        let slow = try KeptCharge(json: json, options: .foundationReader)
+        #expect(try fast.jsonString(options: .compact) == json)
+        #expect(fast == slow)
+        #expect(fast.copy() == slow)
+        fast.note = "x"
+        #expect(fast != slow)
+        fast.revertChanges()
+        #expect(fast.note == nil)
+        #expect(try fast.jsonString(options: .compact) == json)
+        #expect(fast == slow)
+        let loadedInto = try KeptCharge(json: #"{"id":"b","note":"n"}"#)
+        try loadedInto.load(json: Data(json.utf8))
+        #expect(try loadedInto.jsonString(options: .compact) == json)
+    }
+
     @Test func nullsInsideContainersComeBackAsTheyCame() throws {
         let json = #"{"stats":{"stars":null,"forks":3}}"#
         // A container holding a kept value is written as its dictionary form, keys sorted.

@@ -51,25 +51,29 @@ extension SchemaBuilder {
     }
 
     /// Adds the keys of the header that the class's data has.
+    ///
+    /// Reading, any version and class name are accepted; writing, the class writes its own
+    /// name and at least its own version (a newer version that an object loaded is written
+    /// back). ``SchemaProfile/openAIStrict`` has the header only where it is written, and a
+    /// type tag where it tells the classes of a family apart, each a constant.
     private func addHeader(of metadata: ModelMetadata, to object: inout SchemaObject) {
-        let modelClass = metadata.modelClass
         let writes = purpose == .writing
+        let version = SchemaJSON(integer: metadata.modelVersion)
+        let name = SchemaJSON.string(metadata.modelName)
         if let versionKey = metadata.layout.versionKey, writes || !isStrict {
-            let version = SchemaJSON(integer: metadata.modelVersion)
-            // A newer version that an object loaded is written back, so writing gives at
-            // least the class's own.
             let schema: SchemaJSON =
                 isStrict
-                ? ["type": "integer", "const": version]
+                ? ["type": "integer", "enum": [version]]
                 : writes ? ["type": "integer", "minimum": version] : ["type": "integer"]
             object.insert(schema, at: [versionKey], isRequired: writes)
         }
-        if let typeKey = metadata.layout.typeKey {
-            let isTagged = isStrict && SchemaFamily.isTagged(modelClass)
-            guard writes || !isStrict || isTagged else { return }
-            let schema: SchemaJSON =
-                writes || isTagged ? ["type": "string", "const": .string(metadata.modelName)] : ["type": "string"]
-            object.insert(schema, at: [typeKey], isRequired: writes || isTagged)
+        guard let typeKey = metadata.layout.typeKey else { return }
+        if isStrict {
+            guard writes || SchemaFamily.isTagged(metadata.modelClass) else { return }
+            object.insert(["type": "string", "enum": [name]], at: [typeKey], isRequired: true)
+        } else {
+            object.insert(
+                writes ? ["type": "string", "const": name] : ["type": "string"], at: [typeKey], isRequired: writes)
         }
     }
 
@@ -99,25 +103,27 @@ extension SchemaBuilder {
     /// The schema of a property's value; `nil` when the profile cannot say it and the
     /// property is optional, so that it is left out and loads as `nil`.
     ///
-    /// - Throws: A ``ModelError`` naming the property's key path when the profile cannot say
-    ///   the value of a property that is not optional.
+    /// - Throws: A ``ModelError`` whose key path starts at the property, for a value that the
+    ///   profile cannot say of a property that is not optional, or a schema that a
+    ///   ``CodableSavedValue`` gives with a value that is not JSON.
     private func valueSchema(of property: AnySavedProperty, at components: [ModelKeyPath.Component]) throws
         -> SchemaJSON?
     {
-        try describing(
-            at: components, dateFormat: property.dateCoding?.format ?? .iso8601,
-            rawValuesAreOpen: property.fallback != nil
-        ) {
-            let schema = try schema(of: property.valueType)
-            guard isStrict else { return schema }
-            do {
-                return try OpenAIStrictRules.conform(schema)
-            } catch let error as OpenAIStrictRules.Unsupported {
-                if canBeNil(property.valueType) { return nil }
-                throw ModelError(
-                    .custom("\(error.what) has no form in SchemaProfile.openAIStrict, \(error.why)"),
-                    at: ModelKeyPath(keyPath))
+        do {
+            return try describing(
+                dateFormat: property.dateCoding?.format ?? .iso8601, rawValuesAreOpen: property.fallback != nil
+            ) {
+                let schema = try schema(of: property.valueType)
+                guard isStrict else { return schema }
+                do {
+                    return try OpenAIStrictRules.conform(schema)
+                } catch let error as OpenAIStrictRules.Unsupported {
+                    if canBeNil(property.valueType) { return nil }
+                    throw ModelError(.custom("\(error.what) has no form in SchemaProfile.openAIStrict, \(error.why)"))
+                }
             }
+        } catch let error as ModelError {
+            throw error.prefixed(with: components)
         }
     }
 

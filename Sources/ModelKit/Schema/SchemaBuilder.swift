@@ -27,8 +27,6 @@ final class SchemaBuilder {
     /// The definitions built so far, by name.
     private(set) var definitions: [String: SchemaJSON] = [:]
     private var names: [DefinitionKey: String] = [:]
-    /// The key path from the root to the value being described, which errors name.
-    private(set) var keyPath: [ModelKeyPath.Component] = []
     /// The date format of the property whose value is being described.
     private(set) var dateFormat = DateFormat.iso8601
     /// Whether the enum being described loads raw values it does not know (a property's
@@ -108,14 +106,12 @@ final class SchemaBuilder {
 
     /// Describes a property's value with what the property says of it.
     func describing<Result>(
-        at components: [ModelKeyPath.Component], dateFormat: DateFormat, rawValuesAreOpen: Bool,
-        _ describe: () throws -> Result
+        dateFormat: DateFormat, rawValuesAreOpen: Bool, _ describe: () throws -> Result
     ) rethrows -> Result {
-        let saved = (keyPath, self.dateFormat, self.rawValuesAreOpen)
-        keyPath += components
+        let saved = (self.dateFormat, self.rawValuesAreOpen)
         self.dateFormat = dateFormat
         self.rawValuesAreOpen = rawValuesAreOpen
-        defer { (keyPath, self.dateFormat, self.rawValuesAreOpen) = saved }
+        defer { (self.dateFormat, self.rawValuesAreOpen) = saved }
         return try describe()
     }
 
@@ -132,7 +128,7 @@ final class SchemaBuilder {
         // Dates inside a union are ISO 8601, and no fallback reaches its alternatives.
         var branches: [SchemaJSON] = []
         for alternative in UnionCache.alternatives(of: T.self).alternatives {
-            let branch = try describing(at: [], dateFormat: .iso8601, rawValuesAreOpen: false) {
+            let branch = try describing(dateFormat: .iso8601, rawValuesAreOpen: false) {
                 try schema(of: alternative.valueType)
             }
             if !branches.contains(branch) { branches.append(branch) }

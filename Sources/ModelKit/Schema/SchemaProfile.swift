@@ -1,5 +1,7 @@
 /// The dialect of JSON Schema that ``ModelObject/jsonSchema(for:profile:)`` writes.
 public enum SchemaProfile: Sendable, Hashable {
+    // The draft's name, as JSON Schema spells it.
+    // swift-format-ignore: AlwaysUseLowerCamelCase
     /// JSON Schema draft 2020-12, the dialect of OpenAPI 3.1: nested models in `$defs`,
     /// tagged families as `oneOf`, every keyword that says what ModelKit reads or writes.
     case draft2020_12

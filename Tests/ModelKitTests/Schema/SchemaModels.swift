@@ -117,8 +117,9 @@ final class SchemaValueClasses: ModelObject {
     @Saved var time = TimeValue.noon
 }
 
-/// A recursive model: the root refers to itself as `#`. Its chains end in `nil`, written as
-/// `null`, which the strict profile's schemas require.
+/// A recursive model, which the root's schema refers to as `#`.
+///
+/// Its chains end in `nil`, written as `null`, which the strict profile's schemas require.
 final class SchemaTree: ModelObject {
     @Saved var name = ""
     @Saved var children: [SchemaTree] = []

@@ -7,7 +7,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 if ! python3 -c 'import jsonschema' 2>/dev/null; then
-    python3 -m pip install --quiet jsonschema || python3 -m pip install --quiet --user jsonschema
+    # A system Python that its distribution manages takes packages for the user only.
+    python3 -m pip install --quiet jsonschema || python3 -m pip install --quiet --user jsonschema ||
+        python3 -m pip install --quiet --user --break-system-packages jsonschema
 fi
 
 corpus=$(mktemp -d)

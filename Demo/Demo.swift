@@ -2,7 +2,7 @@ import Foundation
 import ModelKit
 
 /// How urgent a demo item is; saved as its raw value.
-enum Priority: String, SavedValue {
+enum Priority: String, CaseIterable, SavedValue {
     case low, normal, high
 }
 

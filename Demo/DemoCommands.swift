@@ -7,6 +7,7 @@ enum DemoCommand: Equatable {
     case roundTrip(path: String)
     case shapes(path: String)
     case drawing(path: String)
+    case schema
     case help
 
     static let usage = """
@@ -21,6 +22,7 @@ enum DemoCommand: Equatable {
                             "square"), print the class of each and write them back.
           drawing FILE      Load a drawing ({"title": ..., "shapes": [...]}), print the class
                             of each of its shapes and write it back.
+          schema            Print the JSON Schema of the data a Demo object reads.
           --help, -h        Show this help.
         """
 
@@ -39,6 +41,8 @@ enum DemoCommand: Equatable {
             self = .shapes(path: try Self.file(in: arguments))
         case "drawing":
             self = .drawing(path: try Self.file(in: arguments))
+        case "schema":
+            self = .schema
         case let other?:
             throw DemoFailure("unknown command \"\(other)\"; see demo --help")
         }

@@ -1,5 +1,6 @@
 // The ModelKit demo: `swift run demo`, `swift run demo roundtrip FILE`, `swift run demo shapes FILE`,
-// `swift run demo drawing FILE`, `swift run demo --help`.
+// `swift run demo drawing FILE`, `swift run demo schema`,
+// `swift run demo --help`.
 //
 // Every problem, from a missing file to invalid JSON or a value of the wrong type, ends the
 // program with one line on standard error and exit status 1.
@@ -23,6 +24,8 @@ do {
         try showShapes(path: path)
     case .drawing(let path):
         try showDrawing(path: path)
+    case .schema:
+        print(String(decoding: try Demo.jsonSchema(), as: UTF8.self))
     case .help:
         print(DemoCommand.usage)
     }

@@ -501,6 +501,25 @@ open class ModelObject: NSObject, Observable, Codable, NSSecureCoding {
     /// ModelKit reads this once per class.
     open class var rejectsUnknownKeys: Bool { false }
 
+    /// Descriptions of the saved properties, by property name, for the `description` of each
+    /// property in the class's JSON Schema (``jsonSchema(for:profile:)``).
+    ///
+    /// ```swift
+    /// override class var schemaDescriptions: [String: String] {
+    ///     ["title": "The recipe's name, as printed on the card.", "minutes": "Time to cook, in minutes."]
+    /// }
+    /// ```
+    ///
+    /// A key of the data (such as `"created_at"`) names a property too. Language models read
+    /// these words to fill each value, and OpenAPI documents show them. A subclass that
+    /// overrides this lists its superclass's descriptions too, when it wants to keep them
+    /// (`super.schemaDescriptions.merging(...)`). The default is none.
+    open class var schemaDescriptions: [String: String] { [:] }
+
+    /// The `title` of the class's JSON Schema (``jsonSchema(for:profile:)``); `nil`, the
+    /// default, for none.
+    open class var schemaTitle: String? { nil }
+
     // MARK: NSObject
 
     /// Whether `object` is a model of the same class with equal saved values.

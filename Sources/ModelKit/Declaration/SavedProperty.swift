@@ -63,6 +63,8 @@ class AnySavedProperty: @unchecked Sendable {
     /// level of this object's data.
     var isFlattened: Bool { flattenedClass != nil }
 
+    /// The type of the property's value.
+    var valueType: Any.Type { Void.self }
     func load(_ savedValue: Any, into object: ModelObject, context: LoadContext) throws {}
     func read(from reader: inout JSONReader, into object: ModelObject, context: LoadContext) throws {}
     func savedValue(of object: ModelObject, context: SaveContext) throws -> Any? { nil }
@@ -147,6 +149,8 @@ final class SavedProperty<Value: SavedValue>: AnySavedProperty, @unchecked Senda
     func value<T>(in object: ModelObject, as type: T.Type) -> UnsafeMutablePointer<T> {
         FieldStorage.pointer(in: object, at: valueOffset, as: T.self)
     }
+
+    override var valueType: Any.Type { Value.self }
 
     override func load(_ savedValue: Any, into object: ModelObject, context: LoadContext) throws {
         object.isPristine = false

@@ -25,9 +25,31 @@ import Foundation
 ///
 /// A value goes through its `init(from:)` and `encode(to:)` each time, so a
 /// ``SavedRepresentable`` conformance is faster still for types saved in bulk.
-public protocol CodableSavedValue: SavedValue, Codable {}
+public protocol CodableSavedValue: SavedValue, Codable {
+    /// The JSON Schema of the value's JSON form, for the schemas of the models that hold it
+    /// (``ModelObject/jsonSchema(for:profile:)``), as a dictionary of JSON values.
+    ///
+    /// ```swift
+    /// extension Money: CodableSavedValue {
+    ///     static var jsonSchema: [String: Any]? {
+    ///         [
+    ///             "type": "object",
+    ///             "properties": ["amount": ["type": "integer"], "currency": ["type": "string", "pattern": "^[A-Z]{3}$"]],
+    ///             "required": ["amount", "currency"],
+    ///         ]
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// The default, `nil`, describes the value as any JSON value, which
+    /// ``SchemaProfile/openAIStrict`` cannot say.
+    static var jsonSchema: [String: Any]? { get }
+}
 
 extension CodableSavedValue {
+    /// No schema of its own: any JSON value.
+    public static var jsonSchema: [String: Any]? { nil }
+
     /// ModelKit's machinery: decodes the value from its dictionary form.
     public static func _make(savedValue: Any, context: LoadContext) throws -> Self {
         try CodedValueDecoder.decode(Self.self, from: CodedValue(dictionaryForm: savedValue))

@@ -138,6 +138,16 @@ private func temporaryFile(containing text: String) throws -> String {
         #expect(run.error.isEmpty)
     }
 
+    @Test func printsTheSchemaOfItsModel() throws {
+        let run = try DemoExecutable.run(["schema"])
+        #expect(run.status == 0 && run.error.isEmpty)
+        let schema = try #require(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
+        #expect(schema["$schema"] as? String == "https://json-schema.org/draft/2020-12/schema")
+        let properties = try #require(schema["properties"] as? [String: Any])
+        #expect((properties["children"] as? [String: Any])?["items"] as? [String: String] == ["$ref": "#"])
+        #expect((properties["priority"] as? [String: Any])?["enum"] as? [String] == ["low", "normal", "high"])
+    }
+
     @Test func roundTripsDejalObjectFile() throws {
         let path = try temporaryFile(
             containing: #"""

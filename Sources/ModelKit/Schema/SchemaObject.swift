@@ -1,0 +1,46 @@
+import Foundation
+
+/// The keys of one JSON object being described, for a model class's data and for each nested
+/// object that its `@Saved(path:)` properties live inside.
+struct SchemaObject {
+    private enum Member {
+        case value(SchemaJSON)
+        case object(SchemaObject)
+    }
+
+    private var members: [String: Member] = [:]
+    private var required: Set<String> = []
+
+    /// Adds the schema of a value at `path` (the keys of the nested objects that hold it,
+    /// then its own key), creating the nested objects on the way; a nested object is required
+    /// when a value inside it is.
+    mutating func insert(_ schema: SchemaJSON, at path: ArraySlice<String>, isRequired: Bool) {
+        guard let key = path.first else { return }
+        if isRequired { required.insert(key) }
+        guard path.count > 1 else {
+            members[key] = .value(schema)
+            return
+        }
+        var inner = SchemaObject()
+        if case .object(let existing)? = members[key] { inner = existing }
+        inner.insert(schema, at: path.dropFirst(), isRequired: isRequired)
+        members[key] = .object(inner)
+    }
+
+    /// The schema of the object.
+    ///
+    /// - Parameter isClosed: Whether the object, and each nested one, takes no other keys.
+    func schema(isClosed: Bool) -> SchemaJSON {
+        var properties: [String: SchemaJSON] = [:]
+        for (key, member) in members {
+            switch member {
+            case .value(let schema): properties[key] = schema
+            case .object(let inner): properties[key] = inner.schema(isClosed: isClosed)
+            }
+        }
+        var schema: SchemaJSON = ["type": "object", "properties": .object(properties)]
+        if !required.isEmpty { schema["required"] = .array(required.sorted().map { .string($0) }) }
+        if isClosed { schema["additionalProperties"] = false }
+        return schema
+    }
+}

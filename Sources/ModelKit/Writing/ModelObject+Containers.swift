@@ -1,11 +1,11 @@
 import Foundation
 
 extension ModelObject {
-    /// Whether a property inside `container` has a value that a load kept in its place.
-    func hasSkippedValues(inside container: PathContainer, metadata: ModelMetadata) -> Bool {
-        container.members.contains {
-            hasLoadedNull(at: $0.property) || storedSkippedValues[metadata.properties[$0.property].offset] != nil
-        }
+    /// Whether a property inside `container` has a value that a load kept in its place,
+    /// other than a null kept as a bit of ``loadedNulls``.
+    func hasStoredSkippedValues(inside container: PathContainer, metadata: ModelMetadata) -> Bool {
+        !storedSkippedValues.isEmpty
+            && container.members.contains { storedSkippedValues[metadata.properties[$0.property].offset] != nil }
     }
 
     /// The nested object that the properties of `container` live inside, as written: `kept`,

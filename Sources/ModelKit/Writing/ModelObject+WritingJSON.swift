@@ -67,8 +67,7 @@ private struct JSONEntryWriter: SavedEntryWriter {
 
     mutating func writeContainer(_ container: PathContainer, kept: Any?, into writer: inout JSONWriter) throws {
         if container.isOneLevelDeep, !writer.options.contains(.sortedKeys), kept == nil || kept is CompactMembers,
-            object.storedSkippedValues.isEmpty && object.loadedNulls == 0
-                || !object.hasSkippedValues(inside: container, metadata: metadata)
+            !object.hasStoredSkippedValues(inside: container, metadata: metadata)
         {
             return try writeContainerDirectly(container, kept: kept as? CompactMembers, into: &writer)
         }
@@ -89,7 +88,9 @@ private struct JSONEntryWriter: SavedEntryWriter {
         let properties = metadata.properties
         guard
             kept != nil || metadata.writesNilAsNull
-                || container.members.contains(where: { !properties[$0.property].isNil(in: object) })
+                || container.members.contains(where: {
+                    object.hasLoadedNull(at: $0.property) || !properties[$0.property].isNil(in: object)
+                })
         else {
             return
         }
@@ -100,6 +101,12 @@ private struct JSONEntryWriter: SavedEntryWriter {
         var isFirstInside = true
         for member in container.members {
             let property = properties[member.property]
+            if object.hasLoadedNull(at: member.property) {
+                writer.writeKey(property.key, isFirst: isFirstInside)
+                writer.writeNull()
+                isFirstInside = false
+                continue
+            }
             do {
                 try write(property, into: &writer, isFirst: &isFirstInside)
             } catch let error as ModelError {

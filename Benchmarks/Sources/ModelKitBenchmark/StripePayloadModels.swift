@@ -14,8 +14,49 @@ class StripeObject: ModelObject {
 }
 
 /// A field that Stripe sends as the id of an object, or as the object itself when the request
-/// asked to expand it.
-enum StripeExpandable<Object: Codable & Equatable>: CodableSavedValue, Equatable {
+/// asked to expand it: a union of the two, read by ModelKit's reader at the speed of a string.
+enum StripeExpandableField<Object: StripeObject>: SavedUnion {
+    case id(String)
+    case object(Object)
+
+    static var alternatives: [SavedAlternative<Self>] { [.init(Self.id), .init(Self.object)] }
+
+    var associatedValue: any SavedValue {
+        switch self {
+        case .id(let id): id
+        case .object(let object): object
+        }
+    }
+}
+
+/// The part of an expanded customer that the app reads.
+final class StripeCustomerObject: StripeObject {
+    override class var modelName: String { "customer" }
+
+    @Saved var id = ""
+    @Saved var email: String?
+    @Saved var name: String?
+}
+
+/// The part of an expanded subscription that the app reads.
+final class StripeSubscriptionObject: StripeObject {
+    override class var modelName: String { "subscription" }
+
+    @Saved var id = ""
+    @Saved var status = ""
+}
+
+/// The part of an expanded payment intent that the app reads.
+final class StripePaymentIntentObject: StripeObject {
+    override class var modelName: String { "payment_intent" }
+
+    @Saved var id = ""
+    @Saved var amount = 0
+    @Saved var status = ""
+}
+
+/// The expandable field of the `Codable` twins, an enum that decodes the id or the object.
+enum StripeExpandable<Object: Codable & Equatable>: Codable, Equatable {
     case id(String)
     case object(Object)
 
@@ -37,20 +78,20 @@ enum StripeExpandable<Object: Codable & Equatable>: CodableSavedValue, Equatable
     }
 }
 
-/// The part of an expanded customer that the app reads.
+/// The part of an expanded customer that the twins read.
 struct StripeCustomer: Codable, Equatable {
     var id: String
     var email: String?
     var name: String?
 }
 
-/// The part of an expanded subscription that the app reads.
+/// The part of an expanded subscription that the twins read.
 struct StripeSubscription: Codable, Equatable {
     var id: String
     var status: String
 }
 
-/// The part of an expanded payment intent that the app reads.
+/// The part of an expanded payment intent that the twins read.
 struct StripePaymentIntent: Codable, Equatable {
     var id: String
     var amount: Int
@@ -123,7 +164,7 @@ final class StripeInvoice: StripeObject {
     @Saved(fallback: .unknown) var collectionMethod = StripeCollectionMethod.chargeAutomatically
     @Saved(date: .secondsSince1970) var created = Date(timeIntervalSince1970: 0)
     @Saved var currency = ""
-    @Saved var customer: StripeExpandable<StripeCustomer>?
+    @Saved var customer: StripeExpandableField<StripeCustomerObject>?
     @Saved var customerEmail: String?
     @Saved var customerName: String?
     @Saved("description") var memo: String?
@@ -139,7 +180,7 @@ final class StripeInvoice: StripeObject {
     @Saved(date: .secondsSince1970) var periodStart = Date(timeIntervalSince1970: 0)
     @Saved(fallback: .unknown) var status = StripeInvoiceStatus.draft
     @Saved(path: "status_transitions", "paid_at", date: .secondsSince1970) var paidAt: Date?
-    @Saved var subscription: StripeExpandable<StripeSubscription>?
+    @Saved var subscription: StripeExpandableField<StripeSubscriptionObject>?
     @Saved var subtotal = 0
     @Saved var total = 0
 }
@@ -165,7 +206,7 @@ final class StripeInvoiceLineItem: StripeObject {
     @Saved var quantity: Int?
     @Saved(path: "period", "start", date: .secondsSince1970) var periodStart = Date(timeIntervalSince1970: 0)
     @Saved(path: "period", "end", date: .secondsSince1970) var periodEnd = Date(timeIntervalSince1970: 0)
-    @Saved var subscription: StripeExpandable<StripeSubscription>?
+    @Saved var subscription: StripeExpandableField<StripeSubscriptionObject>?
 }
 
 /// A checkout session: 22 of its 59 keys, besides its kind.
@@ -179,7 +220,7 @@ final class StripeCheckoutSession: StripeObject {
     @Saved var clientReferenceID: String?
     @Saved(date: .secondsSince1970) var created = Date(timeIntervalSince1970: 0)
     @Saved var currency: String?
-    @Saved var customer: StripeExpandable<StripeCustomer>?
+    @Saved var customer: StripeExpandableField<StripeCustomerObject>?
     @Saved(path: "customer_details", "email") var customerDetailsEmail: String?
     @Saved var customerEmail: String?
     @Saved(date: .secondsSince1970) var expiresAt = Date(timeIntervalSince1970: 0)
@@ -187,11 +228,11 @@ final class StripeCheckoutSession: StripeObject {
     @Saved var locale: String?
     @Saved var metadata: [String: String] = [:]
     @Saved(fallback: .unknown) var mode = StripeCheckoutMode.payment
-    @Saved var paymentIntent: StripeExpandable<StripePaymentIntent>?
+    @Saved var paymentIntent: StripeExpandableField<StripePaymentIntentObject>?
     @Saved var paymentMethodTypes: [String] = []
     @Saved var paymentStatus = ""
     @Saved(fallback: .unknown) var status: StripeCheckoutStatus?
-    @Saved var subscription: StripeExpandable<StripeSubscription>?
+    @Saved var subscription: StripeExpandableField<StripeSubscriptionObject>?
     @Saved var successURL: String?
     @Saved var url: String?
 }

@@ -60,6 +60,9 @@ public struct ModelError: LocalizedError, CustomStringConvertible, CustomDebugSt
         /// A key names nothing that its object's class declares, in a load that rejects such
         /// keys (``ModelObject/rejectsUnknownKeys``, ``LoadOptions/rejectingUnknownKeys``).
         case unknownKey(String)
+        /// A record of a stream is longer than its ``RecordOptions/maxRecordSize``, this many
+        /// bytes.
+        case recordTooLarge(limit: Int)
     }
 
     /// What went wrong.
@@ -68,6 +71,9 @@ public struct ModelError: LocalizedError, CustomStringConvertible, CustomDebugSt
     public var keyPath: ModelKeyPath
     /// The error that caused this one, if another error did.
     public var underlyingError: (any Error)?
+    /// The record at fault, for an error from a stream of records (``ModelRecords``): its
+    /// index, its byte offset and, in JSON Lines, its line. The ``keyPath`` starts inside it.
+    public internal(set) var record: RecordLocation?
     /// The type that a mismatched or missing value was read as, such as `String` for a date,
     /// for the `DecodingError` that `Codable` reports.
     var expectedType: Any.Type?
@@ -84,9 +90,13 @@ public struct ModelError: LocalizedError, CustomStringConvertible, CustomDebugSt
         self.underlyingError = underlyingError
     }
 
-    /// The reason, preceded by the key path unless the problem is at the root.
+    /// The reason, preceded by the key path unless the problem is at the root, and by the
+    /// record for an error from a stream of records:
+    /// `record 3 (line 4, byte 812): customer.id: expected a string, found 5`.
     public var description: String {
-        keyPath.isRoot ? reasonText : "\(keyPath): \(reasonText)"
+        let located = keyPath.isRoot ? reasonText : "\(keyPath): \(reasonText)"
+        guard let record else { return located }
+        return "\(record): \(located)"
     }
 
     /// The key path and the reason, as ``description`` gives them, so that
@@ -141,6 +151,8 @@ public struct ModelError: LocalizedError, CustomStringConvertible, CustomDebugSt
             return message
         case .unknownKey(let key):
             return "unknown key \(FoundValue.quoted(key))"
+        case .recordTooLarge(let limit):
+            return "the record is longer than the most a record may have, \(limit) bytes"
         }
     }
 

@@ -63,6 +63,18 @@ public struct RecordLocation: Sendable, Hashable, CustomStringConvertible {
     /// The record's line, counted from 1, in JSON Lines; `nil` in an array.
     public let line: Int?
 
+    /// Creates a location.
+    ///
+    /// - Parameters:
+    ///   - index: The record's index, counted from 0.
+    ///   - byteOffset: The offset of the record's first byte from the start of the stream.
+    ///   - line: The record's line, counted from 1, or `nil`.
+    public init(index: Int, byteOffset: Int, line: Int?) {
+        self.index = index
+        self.byteOffset = byteOffset
+        self.line = line
+    }
+
     /// `record 3 (line 4, byte 812)`, or `record 3 (byte 812)` in an array.
     public var description: String {
         guard let line else { return "record \(index) (byte \(byteOffset))" }

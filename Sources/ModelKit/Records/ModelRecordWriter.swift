@@ -23,9 +23,10 @@ import Foundation
 /// Each record is written compact, by the writer of ``ModelObject/jsonData(options:)``, and
 /// read back by ``ModelObject/records(contentsOf:format:options:)`` in the same format. The
 /// output is buffered and written in chunks of 1 MiB, so a writer needs the memory of its
-/// largest record and one chunk, however many records it writes. Before a record is written
-/// every object of its graph checks itself (``ModelObject/validate()``), as
-/// ``ModelObject/save(to:options:)`` has them do.
+/// largest record and one chunk, however many records it writes. As with
+/// ``ModelObject/jsonData(options:)``, and unlike ``ModelObject/save(to:options:)``, the records'
+/// objects are not checked with ``ModelObject/validate()`` before they are written, which would
+/// halve the writer's speed: call it first where the data may not be valid.
 ///
 /// A writer is not `Sendable`: write from one task, handing it models or, from other tasks,
 /// their snapshots to turn back into models.
@@ -100,8 +101,7 @@ public final class ModelRecordWriter<Model: ModelObject> {
     /// Writes one model as a record.
     ///
     /// - Parameter model: The model.
-    /// - Throws: A ``ModelError`` when an object of the model's graph is not valid, when it
-    ///   cannot be written as JSON (with a key path that starts at the record's index, as in
+    /// - Throws: A ``ModelError`` when the model cannot be written as JSON (with a key path that starts at the record's index, as in
     ///   `[3].score`), or
     ///   when the file cannot be written. A model that cannot be written leaves nothing of it
     ///   in the file, and the writer can go on.
@@ -157,7 +157,6 @@ public final class ModelRecordWriter<Model: ModelObject> {
     private func encode(_ model: Model) throws {
         let start = writer.buffer.count
         do {
-            try model.validateGraph()
             if count > 0 { writer.buffer.append(framing.separator) }
             try model.writeJSON(to: &writer)
             writer.buffer.append(framing.terminator)

@@ -44,12 +44,18 @@ extension FuzzInputCheck {
         switch (outcome, expected) {
         case (.success(let models), .success(let expectedModels)):
             if models.count != expectedModels.count || zip(models, expectedModels).contains(where: { $0 != $1 }) {
-                report("records(from:) as \(format) with options \(options.rawValue) read other models than [FuzzModel](json:)")
+                report(
+                    "records(from:) as \(format) with options \(options.rawValue) read other models than [FuzzModel](json:)"
+                )
             }
         case (.failure(let error), .success):
-            report("records(from:) as \(format) with options \(options.rawValue) threw \(error) where [FuzzModel](json:) loads")
+            report(
+                "records(from:) as \(format) with options \(options.rawValue) threw \(error) where [FuzzModel](json:) loads"
+            )
         case (.success, .failure(let error)):
-            report("records(from:) as \(format) with options \(options.rawValue) read what [FuzzModel](json:) rejects: \(error)")
+            report(
+                "records(from:) as \(format) with options \(options.rawValue) read what [FuzzModel](json:) rejects: \(error)"
+            )
         case (.failure(let error), .failure):
             if !(error is ModelError) { report("records(from:) threw an error that is not a ModelError: \(error)") }
         }

@@ -62,7 +62,8 @@ enum StreamRecords {
         let lines = (0..<lineCount).map { line in
             #"{"sku":"SKU-\#(index % 997)-\#(line)","quantity":\#(1 + line),"price":\#(Double(index % 5000) / 100 + Double(line)),"discount":null}"#
         }
-        let date = "2024-\(two(1 + index % 12))-\(two(1 + index % 28))T\(two(index % 24)):\(two(index % 60)):\(two(index * 7 % 60))Z"
+        let date =
+            "2024-\(two(1 + index % 12))-\(two(1 + index % 28))T\(two(index % 24)):\(two(index % 60)):\(two(index * 7 % 60))Z"
         return #"{"id":\#(index),"number":"ORD-\#(100_000 + index)","status":"\#(statuses[index % 4])","#
             + #""placed":"\#(date)","customer":{"id":"cus_\#(index % 10_007)","name":"\#(names[index % 5])","#
             + #""email":"customer\#(index % 10_007)@example.com","segment":"retail"},"lines":[\#(lines.joined(separator: ","))],"#

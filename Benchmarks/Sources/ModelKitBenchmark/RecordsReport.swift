@@ -159,7 +159,10 @@ struct RecordsReport: CustomStringConvertible {
             checks.append(
                 ("\(stream.name): throughput ÷ [Model](json:)", Table.ratio(speed), "≥ 0.80×", speed >= 0.8))
             checks.append(
-                ("\(stream.name): time ÷ JSONDecoder by line", Table.ratio(againstDecoder), "≤ 0.30×", againstDecoder <= 0.3))
+                (
+                    "\(stream.name): time ÷ JSONDecoder by line", Table.ratio(againstDecoder), "≤ 0.30×",
+                    againstDecoder <= 0.3
+                ))
         }
         let writer = jsonDataRate / writerRate
         checks.append(("writer: throughput ÷ jsonData", Table.ratio(writer), "≥ 0.80×", writer >= 0.8))

@@ -71,8 +71,10 @@ public struct ModelError: LocalizedError, CustomStringConvertible, CustomDebugSt
     public var keyPath: ModelKeyPath
     /// The error that caused this one, if another error did.
     public var underlyingError: (any Error)?
-    /// The record at fault, for an error from a stream of records (``ModelRecords``): its
-    /// index, its byte offset and, in JSON Lines, its line. The ``keyPath`` starts inside it.
+    /// The record at fault, for an error from a stream of records (``ModelRecords``).
+    ///
+    /// It gives the record's index, its byte offset and, in JSON Lines, its line; the
+    /// ``keyPath`` starts inside the record.
     public internal(set) var record: RecordLocation?
     /// The type that a mismatched or missing value was read as, such as `String` for a date,
     /// for the `DecodingError` that `Codable` reports.

@@ -218,7 +218,9 @@ struct RecordArrayScanner: RecordSplitter {
         }
         guard let end else {
             guard buffer.end - start <= limit else { throw tooLarge(buffer, limit: limit) }
-            if isAtEnd { throw fault(buffer, "expected the end of the value, found the end of the data", at: buffer.end) }
+            if isAtEnd {
+                throw fault(buffer, "expected the end of the value, found the end of the data", at: buffer.end)
+            }
             return nil
         }
         scan = ValueScan()

@@ -77,7 +77,8 @@ final class FileRecordSource: RecordSource {
         let code = errno
         let error = FileReplacement.failure("\(action) \(path)")
         isClosed = true
-        return ModelError(.fileError(error.message), underlyingError: POSIXErrorCode(rawValue: code).map { POSIXError($0) })
+        return ModelError(
+            .fileError(error.message), underlyingError: POSIXErrorCode(rawValue: code).map { POSIXError($0) })
     }
 }
 

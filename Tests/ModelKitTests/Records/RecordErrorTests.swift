@@ -97,7 +97,9 @@ import Testing
         let options = RecordOptions(onError: .skip { _ in skipped += 1 })
         var models: [RecordOrder] = []
         do {
-            for try await model in RecordOrder.records(from: chunks(of: text, size: 3), format: .array, options: options) {
+            for try await model in RecordOrder.records(
+                from: chunks(of: text, size: 3), format: .array, options: options)
+            {
                 models.append(model)
             }
             Issue.record("\(text) did not throw")

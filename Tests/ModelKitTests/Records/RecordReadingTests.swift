@@ -24,7 +24,8 @@ private let trickyRecords = [
     @Test func splitsRecordsWhereverTheChunksEnd() async throws {
         let lines = trickyRecords.joined(separator: "\n")
         let array = " [\n" + trickyRecords.joined(separator: " ,\n ") + "\n] "
-        let list = #"{"object":"list","url":"/v1/x?a=[1]","data":["# + trickyRecords.joined(separator: ",")
+        let list =
+            #"{"object":"list","url":"/v1/x?a=[1]","data":["# + trickyRecords.joined(separator: ",")
             + #"],"has_more":false,"meta":{"data":"]"}}"#
         let expected = try compactForms([RecordOrder](json: "[" + trickyRecords.joined(separator: ",") + "]"))
         let inputs: [(String, RecordFormat)] = [(lines, .jsonLines), (array, .array), (list, .array(at: ["data"]))]
@@ -56,7 +57,9 @@ private let trickyRecords = [
         #expect(try await collect(RecordOrder.records(from: chunks(of: "\n\n", size: 1))).isEmpty)
         #expect(try await collect(RecordOrder.records(from: chunks(of: " [ ] ", size: 1), format: .array)).isEmpty)
         let list = #"{"data":[]}"#
-        #expect(try await collect(RecordOrder.records(from: chunks(of: list, size: 2), format: .array(at: ["data"]))).isEmpty)
+        #expect(
+            try await collect(RecordOrder.records(from: chunks(of: list, size: 2), format: .array(at: ["data"])))
+                .isEmpty)
     }
 
     @Test func readsTheArrayAtANestedKeyPath() async throws {
@@ -68,7 +71,8 @@ private let trickyRecords = [
 
     @Test func matchesKeysWithEscapes() async throws {
         let text = #"{"d\u0061ta":[{"id":4}]}"#
-        let models = try await collect(RecordOrder.records(from: chunks(of: text, size: 3), format: .array(at: ["data"])))
+        let models = try await collect(
+            RecordOrder.records(from: chunks(of: text, size: 3), format: .array(at: ["data"])))
         #expect(models.map(\.id) == [4])
     }
 

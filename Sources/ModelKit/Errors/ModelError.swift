@@ -75,7 +75,13 @@ public struct ModelError: LocalizedError, CustomStringConvertible, CustomDebugSt
     ///
     /// It gives the record's index, its byte offset and, in JSON Lines, its line; the
     /// ``keyPath`` starts inside the record.
-    public internal(set) var record: RecordLocation?
+    public internal(set) var record: RecordLocation? {
+        get { recordBox?.location }
+        set { recordBox = newValue.map(RecordBox.init) }
+    }
+    /// The record, out of line: errors pass through the frames of loading recursion, which a
+    /// larger error would make larger.
+    private var recordBox: RecordBox?
     /// The type that a mismatched or missing value was read as, such as `String` for a date,
     /// for the `DecodingError` that `Codable` reports.
     var expectedType: Any.Type?
@@ -176,5 +182,14 @@ public struct ModelError: LocalizedError, CustomStringConvertible, CustomDebugSt
         var copy = self
         for component in components.reversed() { copy.keyPath.prepend(component) }
         return copy
+    }
+}
+
+/// A record location held by reference, one word in an error.
+private final class RecordBox: Sendable {
+    let location: RecordLocation
+
+    init(_ location: RecordLocation) {
+        self.location = location
     }
 }

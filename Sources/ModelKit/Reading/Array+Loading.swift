@@ -136,10 +136,18 @@ extension ModelObject {
             context.forgetIssues(since: marks)
             context.takeBackDroppedValues(since: marks)
             reader.rewind(to: start)
-            object = try _make(savedValue: reader.readFoundationValue(), context: context)
+            object = try loadElement(from: &reader, context: context)
         }
         object.keepElementIssues(context: context)
         return object
+    }
+
+    /// Reads an element of a top-level array as its dictionary form, and loads it from that;
+    /// kept apart so that ``readElement(from:context:)``, under which loading recursion goes
+    /// as deep as the stack allows, keeps a small frame.
+    @inline(never)
+    private static func loadElement(from reader: inout JSONReader, context: LoadContext) throws -> ModelObject {
+        try _make(savedValue: reader.readFoundationValue(), context: context)
     }
 
     /// Loads the elements of `value`, the top level of a document as `JSONSerialization`

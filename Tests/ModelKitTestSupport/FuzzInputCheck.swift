@@ -54,6 +54,7 @@ public struct FuzzInputCheck {
             }
         }
         runArrays(data, agreement: agreement)
+        runRecords(data)
     }
 
     /// The loads of the check, by name.

@@ -10,3 +10,8 @@ extension Tag {
     /// `swift test` runs a sample of the documents, `MODELKIT_FULL_TESTS=1` all of them.
     @Tag static var differential: Self
 }
+
+extension Tag {
+    /// Tests of 100 MB or more, which run only with `MODELKIT_FULL_TESTS=1`.
+    @Tag static var long: Self
+}

@@ -10,6 +10,8 @@ struct Arguments {
     var measuresMemory = true
     var memoryProbe: (subject: MemoryProbe.Subject, jsonFile: String)?
     var memoryPayload = MemoryProbe.Payload.demo
+    /// The size of the generated file of the records workload, in MB.
+    var recordsMegabytes = 16
 
     /// The small objects of the array workload: ten for each generated Demo object, so that
     /// `--objects` scales both workloads.
@@ -21,8 +23,9 @@ struct Arguments {
 
     static let usage = """
         usage: modelkit-benchmark [--fixtures DIR] [--iterations N] [--objects N]
-                                  [--workload demo|array|github|weibo|api] [--direction DIRECTION]
+                                  [--workload demo|array|records|github|weibo|api] [--direction DIRECTION]
                                   [--contender NAME] [--repetitions N] [--no-memory]
+                                  [--records-size-mb N]
 
           --fixtures DIR   also measure DIR/github-user.json and DIR/weibo.json, and the API
                            payloads: DIR/github-organization.json, github-search-issues.json,
@@ -43,6 +46,9 @@ struct Arguments {
           --repetitions N  operations per sample, instead of enough to last 20 ms: gives
                            repeatable instruction counts under a profiler
           --no-memory      skip the memory measurements
+          --records-size-mb N
+                           the size of the generated file that the records workload
+                           streams (default 16); the bars hold at 1024
         """
 
     init(_ arguments: [String]) throws {
@@ -77,6 +83,7 @@ struct Arguments {
                 contender = match
             case "--repetitions": repetitions = try count(argument)
             case "--no-memory": measuresMemory = false
+            case "--records-size-mb": recordsMegabytes = try count(argument)
             case "--memory-probe":
                 let name = try value(argument)
                 guard let subject = MemoryProbe.Subject.allCases.first(where: { $0.option == name }) else {

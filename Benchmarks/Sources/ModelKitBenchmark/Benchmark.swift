@@ -8,7 +8,7 @@ struct Benchmark {
     /// The seed of the generated objects, so that every run measures the same data.
     static let seed: UInt64 = 0x4D6F_6465_6C4B_6974
 
-    func run() throws {
+    func run() async throws {
         let demoJSON = try makeDemoJSON()
         var workloads: [Workload] = []
         if selects("demo") {
@@ -88,6 +88,12 @@ struct Benchmark {
         if arguments.measuresMemory && !apiDocuments.isEmpty {
             print()
             print(try APIMemoryReport.measure(apiDocuments).description)
+        }
+        if selects("records") {
+            let records = try await RecordsReport.measure(megabytes: arguments.recordsMegabytes)
+            print()
+            print(records.description)
+            results += records.checks.map(\.3)
         }
         let missed = results.filter { !$0 }.count
         print()

@@ -60,6 +60,9 @@ public struct ModelError: LocalizedError, CustomStringConvertible, CustomDebugSt
         /// A key names nothing that its object's class declares, in a load that rejects such
         /// keys (``ModelObject/rejectsUnknownKeys``, ``LoadOptions/rejectingUnknownKeys``).
         case unknownKey(String)
+        /// A record of a stream is longer than its ``RecordOptions/maxRecordSize``, this many
+        /// bytes.
+        case recordTooLarge(limit: Int)
     }
 
     /// What went wrong.
@@ -68,6 +71,17 @@ public struct ModelError: LocalizedError, CustomStringConvertible, CustomDebugSt
     public var keyPath: ModelKeyPath
     /// The error that caused this one, if another error did.
     public var underlyingError: (any Error)?
+    /// The record at fault, for an error from a stream of records (``ModelRecords``).
+    ///
+    /// It gives the record's index, its byte offset and, in JSON Lines, its line; the
+    /// ``keyPath`` starts inside the record.
+    public internal(set) var record: RecordLocation? {
+        get { recordBox?.location }
+        set { recordBox = newValue.map(RecordBox.init) }
+    }
+    /// The record, out of line: errors pass through the frames of loading recursion, which a
+    /// larger error would make larger.
+    private var recordBox: RecordBox?
     /// The type that a mismatched or missing value was read as, such as `String` for a date,
     /// for the `DecodingError` that `Codable` reports.
     var expectedType: Any.Type?
@@ -84,9 +98,13 @@ public struct ModelError: LocalizedError, CustomStringConvertible, CustomDebugSt
         self.underlyingError = underlyingError
     }
 
-    /// The reason, preceded by the key path unless the problem is at the root.
+    /// The reason, preceded by the key path unless the problem is at the root, and by the
+    /// record for an error from a stream of records:
+    /// `record 3 (line 4, byte 812): customer.id: expected a string, found 5`.
     public var description: String {
-        keyPath.isRoot ? reasonText : "\(keyPath): \(reasonText)"
+        let located = keyPath.isRoot ? reasonText : "\(keyPath): \(reasonText)"
+        guard let record else { return located }
+        return "\(record): \(located)"
     }
 
     /// The key path and the reason, as ``description`` gives them, so that
@@ -141,6 +159,8 @@ public struct ModelError: LocalizedError, CustomStringConvertible, CustomDebugSt
             return message
         case .unknownKey(let key):
             return "unknown key \(FoundValue.quoted(key))"
+        case .recordTooLarge(let limit):
+            return "the record is longer than the most a record may have, \(limit) bytes"
         }
     }
 
@@ -162,5 +182,14 @@ public struct ModelError: LocalizedError, CustomStringConvertible, CustomDebugSt
         var copy = self
         for component in components.reversed() { copy.keyPath.prepend(component) }
         return copy
+    }
+}
+
+/// A record location held by reference, one word in an error.
+private final class RecordBox: Sendable {
+    let location: RecordLocation
+
+    init(_ location: RecordLocation) {
+        self.location = location
     }
 }

@@ -34,7 +34,7 @@ struct FileReplacement {
     /// The file that is written: the final target of the symbolic links at the given path.
     let path: String
     /// The status of the file as it was, or `nil` when there is no file yet.
-    private let existing: stat?
+    fileprivate let existing: stat?
 
     /// Prepares to replace the file at `path`, following symbolic links to the file they lead
     /// to.
@@ -66,23 +66,94 @@ struct FileReplacement {
 
     /// Writes `data` to a new file and puts it in the place of the old one.
     func replace(with data: Data) throws(Failure) {
+        let pending = try begin()
+        defer { pending.abandon() }
+        try pending.write(data)
+        try pending.commit()
+    }
+
+    /// Creates the new file, for contents written to it a part at a time: ``Pending/write(_:)``
+    /// adds to it, ``Pending/commit()`` puts it in the place of the old file, and
+    /// ``Pending/abandon()`` removes it unless it is in place.
+    func begin() throws(Failure) -> Pending {
         TemporaryFile.removeAbandoned(besides: path)
         let temporary = try TemporaryFile(besides: path, mode: existing == nil ? 0o666 : 0o600)
-        var isInPlace = false
-        defer { temporary.finish(removingFile: !isInPlace) }
-        if existing != nil { try Self.keepProtectionClass(of: path, on: temporary.path) }
-        try Self.writeAll(data, to: temporary.descriptor)
-        if let existing {
-            Self.copyExtendedAttributes(of: path, to: temporary.descriptor)
-            try Self.copyOwnership(of: existing, to: temporary.descriptor)
+        let pending = Pending(replacement: self, temporary: temporary)
+        if existing != nil {
+            do {
+                try Self.keepProtectionClass(of: path, on: temporary.path)
+            } catch {
+                pending.abandon()
+                throw error
+            }
         }
-        guard Self.synchronize(temporary.descriptor) else { throw Self.failure("could not write \(path) to disk") }
-        // The new file stays open, and so locked, until it has taken the old one's place: a
-        // replacement of the same file removes every new file that no one holds locked. Its
-        // data is on disk by now, so closing it later has nothing left to report.
-        guard rename(temporary.path, path) == 0 else { throw Self.failure("could not replace \(path)") }
-        isInPlace = true
-        Self.synchronizeDirectory(of: path)
+        return pending
+    }
+
+    /// A new file being written for a replacement, open and locked until it is committed or
+    /// abandoned.
+    final class Pending {
+        private let replacement: FileReplacement
+        private let temporary: TemporaryFile
+        /// Whether the new file is closed: in place, or removed.
+        private var isFinished = false
+
+        fileprivate init(replacement: FileReplacement, temporary: TemporaryFile) {
+            self.replacement = replacement
+            self.temporary = temporary
+        }
+
+        /// Removes the new file of a replacement that never committed, as a crash would leave
+        /// it for the next replacement to remove.
+        deinit { abandon() }
+
+        /// Adds `bytes` to the new file.
+        func write(_ bytes: UnsafeRawBufferPointer) throws(Failure) {
+            guard !isFinished else { throw Failure(message: "the new file is already closed", code: .EBADF) }
+            try FileReplacement.writeAll(bytes, to: temporary.descriptor)
+        }
+
+        /// Adds `data` to the new file.
+        func write(_ data: Data) throws(Failure) {
+            let failure = data.withUnsafeBytes { bytes -> Failure? in
+                do throws(Failure) {
+                    try write(bytes)
+                    return nil
+                } catch {
+                    return error
+                }
+            }
+            if let failure { throw failure }
+        }
+
+        /// Gives the new file the old one's attributes, flushes it to the storage and renames
+        /// it over the old one.
+        func commit() throws(Failure) {
+            guard !isFinished else { throw Failure(message: "the new file is already closed", code: .EBADF) }
+            let path = replacement.path
+            let descriptor = temporary.descriptor
+            if let existing = replacement.existing {
+                FileReplacement.copyExtendedAttributes(of: path, to: descriptor)
+                try FileReplacement.copyOwnership(of: existing, to: descriptor)
+            }
+            guard FileReplacement.synchronize(descriptor) else {
+                throw FileReplacement.failure("could not write \(path) to disk")
+            }
+            // The new file stays open, and so locked, until it has taken the old one's place: a
+            // replacement of the same file removes every new file that no one holds locked. Its
+            // data is on disk by now, so closing it later has nothing left to report.
+            guard rename(temporary.path, path) == 0 else { throw FileReplacement.failure("could not replace \(path)") }
+            isFinished = true
+            temporary.finish(removingFile: false)
+            FileReplacement.synchronizeDirectory(of: path)
+        }
+
+        /// Closes and removes the new file, unless it is already in place.
+        func abandon() {
+            guard !isFinished else { return }
+            isFinished = true
+            temporary.finish(removingFile: true)
+        }
     }
 
     // MARK: Steps
@@ -120,25 +191,23 @@ struct FileReplacement {
         guard access(path, W_OK) == 0 else { throw failure("\(path) may not be written") }
     }
 
-    private static func writeAll(_ data: Data, to descriptor: Int32) throws(Failure) {
-        let failed = data.withUnsafeBytes { buffer -> Bool in
-            var offset = 0
-            while offset < buffer.count {
-                let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return true
-                }
-                offset += written
+    /// Writes all of `bytes` to `descriptor`, in as many calls as the system needs.
+    static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) throws(Failure) {
+        guard let base = bytes.baseAddress else { return }
+        var offset = 0
+        while offset < bytes.count {
+            let written = write(descriptor, base + offset, bytes.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw failure("could not write the new contents")
             }
-            return false
+            offset += written
         }
-        if failed { throw failure("could not write the new contents") }
     }
 
     /// Gives the new file the permission bits of the old one, and its owner and group where
     /// the process may set them.
-    private static func copyOwnership(of existing: stat, to descriptor: Int32) throws(Failure) {
+    fileprivate static func copyOwnership(of existing: stat, to descriptor: Int32) throws(Failure) {
         if fchown(descriptor, existing.st_uid, existing.st_gid) != 0 {
             // Only the superuser may give a file away; an owner may still set the group.
             _ = fchown(descriptor, uid_t.max, existing.st_gid)
@@ -166,7 +235,7 @@ struct FileReplacement {
     /// own `fsync` does not cover the directory entry that names it.
     ///
     /// A failure changes nothing for the caller: the file is already in place.
-    private static func synchronizeDirectory(of path: String) {
+    fileprivate static func synchronizeDirectory(of path: String) {
         let directory = (path as NSString).deletingLastPathComponent
         let descriptor = open(directory.isEmpty ? "." : directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else { return }

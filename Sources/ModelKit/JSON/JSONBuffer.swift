@@ -67,6 +67,20 @@ struct JSONBuffer {
         bytes.withUnsafeBytes { append($0) }
     }
 
+    /// Calls `body` with the bytes, which stay valid only while it runs.
+    func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+        try storage.withUnsafeMutablePointers { header, elements in
+            try body(UnsafeRawBufferPointer(start: elements, count: header.pointee.count))
+        }
+    }
+
+    /// Removes the bytes after the first `count`, keeping the storage for the next ones.
+    mutating func removeLast(toCount count: Int) {
+        guard count < self.count else { return }
+        if !isKnownUniquelyReferenced(&storage) { grow(toHold: self.count) }
+        storage.withUnsafeMutablePointerToHeader { $0.pointee.count = max(0, count) }
+    }
+
     /// Makes room for `extra` more bytes in storage that this buffer alone holds.
     @inline(__always)
     private mutating func reserve(_ extra: Int) {

@@ -84,7 +84,14 @@ extension ModelObject {
                 var objects: [ModelObject] = []
                 if try reader.beginArray() {
                     repeat {
-                        objects.append(try elementClass.readElement(at: objects.count, from: &reader, context: context))
+                        do {
+                            objects.append(try elementClass.readElement(from: &reader, context: context))
+                        } catch let settled as SettledError {
+                            // Malformed JSON too is named from the element, as in an array of a property.
+                            throw settled.prefixed(with: .index(objects.count))
+                        } catch let error as ModelError {
+                            throw error.prefixed(with: .index(objects.count))
+                        }
                     } while try reader.nextElement()
                 }
                 try reader.finish()
@@ -93,44 +100,54 @@ extension ModelObject {
         }
     }
 
-    /// Reads the element at `index` of a top-level array, as a nested object of this class.
+    /// Reads one record of a stream, the whole document in `json`, as an element of a top-level
+    /// array of this class: with the rules, the options and the errors of `[Model](json:)`,
+    /// its key paths starting inside the record.
+    static func readRecord(fromJSON json: UnsafeBufferPointer<UInt8>, context: LoadContext) throws -> ModelObject {
+        if context.options.contains(.foundationReader) {
+            let value = try readTopLevelWithFoundation(fromJSON: Data(buffer: json))
+            let object = try _make(savedValue: value, context: context)
+            object.keepElementIssues(context: context)
+            return object
+        }
+        return try JSONReader.withReader(json) { reader in
+            try reader.readDocument { reader in
+                let object = try readElement(from: &reader, context: context)
+                try reader.finish()
+                return object
+            }
+        }
+    }
+
+    /// Reads an element of a top-level array, as a nested object of this class; the caller
+    /// names the element in the key path of what it throws.
     ///
     /// A value that ModelKit's reader does not load, such as one that is not an object, is
     /// loaded from its dictionary form instead, which gives its error.
-    private static func readElement(at index: Int, from reader: inout JSONReader, context: LoadContext) throws
-        -> ModelObject
-    {
+    private static func readElement(from reader: inout JSONReader, context: LoadContext) throws -> ModelObject {
         let start = reader.mark
         let marks = context.marks
         let object: ModelObject
         do {
             object = try readNestedObject(from: &reader, context: context, reusing: nil)
         } catch let settled as SettledError {
-            // Malformed JSON too is named from the element, as in an array of a property.
-            throw settled.prefixed(with: .index(index))
+            throw settled
         } catch {
             context.forgetIssues(since: marks)
             context.takeBackDroppedValues(since: marks)
             reader.rewind(to: start)
-            object = try loadElement(at: index, from: &reader, context: context)
+            object = try loadElement(from: &reader, context: context)
         }
         object.keepElementIssues(context: context)
         return object
     }
 
-    /// Reads the element at `index` of a top-level array as its dictionary form, and loads
-    /// it from that.
+    /// Reads an element of a top-level array as its dictionary form, and loads it from that;
+    /// kept apart so that ``readElement(from:context:)``, under which loading recursion goes
+    /// as deep as the stack allows, keeps a small frame.
     @inline(never)
-    private static func loadElement(at index: Int, from reader: inout JSONReader, context: LoadContext) throws
-        -> ModelObject
-    {
-        let value: Any
-        do {
-            value = try reader.readFoundationValue()
-        } catch let settled as SettledError {
-            throw settled.prefixed(with: .index(index))
-        }
-        return try loadElement(at: index, fromSavedValue: value, context: context)
+    private static func loadElement(from reader: inout JSONReader, context: LoadContext) throws -> ModelObject {
+        try _make(savedValue: reader.readFoundationValue(), context: context)
     }
 
     /// Loads the elements of `value`, the top level of a document as `JSONSerialization`

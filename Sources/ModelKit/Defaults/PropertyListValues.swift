@@ -1,0 +1,128 @@
+import Foundation
+
+/// ModelKit's own check of the values a property list can hold, made before `UserDefaults` or
+/// `PropertyListSerialization` is handed them, and the undoing of what Linux Foundation wraps
+/// them in when it reads them back.
+///
+/// A property list holds strings, numbers (booleans, integers, floating-point numbers, NaN and
+/// infinity included), dates, data, arrays and dictionaries with string keys — nothing else.
+/// Apple's Foundation raises an Objective-C exception for any other value, which Swift cannot
+/// catch; the check throws a ``ModelError`` naming the key path instead. The dictionary form
+/// holds `NSNull` for a `null` kept under an unknown key or in place of a property, for
+/// example `["tags": [NSNull()]]`, which fails with `tags[0]: expected a value a property
+/// list can hold, found null`.
+///
+/// Linux Foundation's `UserDefaults` hands nested values back as optionals, in dictionaries
+/// keyed by `AnyHashable`; ``normalized(_:)`` makes them the dictionary form again.
+///
+/// Both walks recurse, no deeper than ModelKit's writer nests values, and check that the stack
+/// has room for each further level.
+enum PropertyListValues {
+    /// Throws unless a property list can hold every value of `dictionary`.
+    static func check(_ dictionary: [String: Any]) throws {
+        try checkEntries(of: dictionary, level: 0)
+    }
+
+    private static func checkValue(_ value: Any, level: Int) throws {
+        if value is String || value is Date || value is Data || SavedNumber(value) != nil { return }
+        if let dictionary = FastCast.dictionary(value) { return try checkEntries(of: dictionary, level: level) }
+        if let array = FastCast.array(value) { return try checkElements(of: array, level: level) }
+        if let dictionary = value as? [AnyHashable: Any],
+            let key = dictionary.keys.first(where: { !($0.base is String) })
+        {
+            throw ModelError(.typeMismatch(expected: "a string key", found: FoundValue.describe(key.base)))
+        }
+        throw ModelError(.invalidValue(expected: "a value a property list can hold", found: FoundValue.describe(value)))
+    }
+
+    private static func checkEntries(of dictionary: [String: Any], level: Int) throws {
+        try checkNesting(level)
+        for (key, value) in dictionary {
+            do {
+                try checkValue(value, level: level + 1)
+            } catch let error as ModelError {
+                throw error.prefixed(with: .key(key))
+            }
+        }
+    }
+
+    private static func checkElements(of array: [Any], level: Int) throws {
+        try checkNesting(level)
+        for (index, element) in array.enumerated() {
+            do {
+                try checkValue(element, level: level + 1)
+            } catch let error as ModelError {
+                throw error.prefixed(with: .index(index))
+            }
+        }
+    }
+
+    private static func checkNesting(_ level: Int) throws {
+        guard level < JSONWriter.maximumNesting else {
+            throw ModelError(.nestingTooDeep(limit: JSONWriter.maximumNesting))
+        }
+        guard level % 16 != 0 || CallStack.hasRoom() else { throw ModelError(.nestingTooDeep(limit: level)) }
+    }
+
+    // MARK: Reading back
+
+    /// `dictionary`, read from `UserDefaults`, with every nested value as the dictionary form
+    /// has it: optionals unwrapped, dictionaries keyed by strings.
+    ///
+    /// - Throws: A ``ModelError`` for a key that is not a string or values nested too deeply.
+    static func normalized(_ dictionary: [String: Any]) throws -> [String: Any] {
+        try normalizedEntries(of: dictionary, level: 0)
+    }
+
+    private static func normalizedValue(_ value: Any, level: Int) throws -> Any? {
+        if let optional = value as? OptionalValue { return try optional.wrappedValue.flatMap { try normalizedValue($0, level: level) } }
+        if let dictionary = value as? [AnyHashable: Any] {
+            var entries: [String: Any] = [:]
+            for (key, value) in dictionary {
+                guard let key = key.base as? String else {
+                    throw ModelError(.typeMismatch(expected: "a string key", found: FoundValue.describe(key.base)))
+                }
+                entries[key] = value
+            }
+            return try normalizedEntries(of: entries, level: level)
+        }
+        if value is String || value is Data || value is Date || SavedNumber(value) != nil { return value }
+        if let array = value as? [Any] {
+            try checkNesting(level)
+            var elements: [Any] = []
+            elements.reserveCapacity(array.count)
+            for (index, element) in array.enumerated() {
+                do {
+                    if let element = try normalizedValue(element, level: level + 1) { elements.append(element) }
+                } catch let error as ModelError {
+                    throw error.prefixed(with: .index(index))
+                }
+            }
+            return elements
+        }
+        return value
+    }
+
+    private static func normalizedEntries(of dictionary: [String: Any], level: Int) throws -> [String: Any] {
+        try checkNesting(level)
+        var entries: [String: Any] = [:]
+        entries.reserveCapacity(dictionary.count)
+        for (key, value) in dictionary {
+            do {
+                entries[key] = try normalizedValue(value, level: level + 1)
+            } catch let error as ModelError {
+                throw error.prefixed(with: .key(key))
+            }
+        }
+        return entries
+    }
+}
+
+/// An optional of any wrapped type, so that a value held as `Any` can be unwrapped.
+private protocol OptionalValue {
+    var wrappedValue: Any? { get }
+}
+
+extension Optional: OptionalValue {
+    fileprivate var wrappedValue: Any? { self.map { $0 as Any } }
+}

@@ -10,7 +10,7 @@ extension ModelObject {
     /// a key the data leaves out keeps that value, as it would have without the changes.
     func loadKeepingLocalChanges(_ load: () throws -> Void) throws {
         guard hasAnyChanges else { return try load() }
-        try asOneUndoStep { try loadKeepingChanges(load) }
+        try asOneUndoStepOfTheGraph { try loadKeepingChanges(load) }
     }
 
     private func loadKeepingChanges(_ load: () throws -> Void) throws {

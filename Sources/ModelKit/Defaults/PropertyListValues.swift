@@ -75,7 +75,11 @@ enum PropertyListValues {
     }
 
     private static func normalizedValue(_ value: Any, level: Int) throws -> Any? {
-        if let optional = value as? OptionalValue { return try optional.wrappedValue.flatMap { try normalizedValue($0, level: level) } }
+        let mirror = Mirror(reflecting: value)
+        if mirror.displayStyle == .optional {
+            // A cast would look through the optional to its value; the mirror sees it.
+            return try mirror.children.first.flatMap { try normalizedValue($0.value, level: level) }
+        }
         if let dictionary = value as? [AnyHashable: Any] {
             var entries: [String: Any] = [:]
             for (key, value) in dictionary {
@@ -86,7 +90,12 @@ enum PropertyListValues {
             }
             return try normalizedEntries(of: entries, level: level)
         }
-        if value is String || value is Data || value is Date || SavedNumber(value) != nil { return value }
+        // Cast, so that a value unwrapped from an optional is boxed as itself, not as an `Any`
+        // inside an `Any`.
+        if let string = value as? String { return string }
+        if let number = value as? NSNumber { return number }
+        if let date = value as? Date { return date }
+        if let data = value as? Data { return data }
         if let array = value as? [Any] {
             try checkNesting(level)
             var elements: [Any] = []
@@ -116,13 +125,4 @@ enum PropertyListValues {
         }
         return entries
     }
-}
-
-/// An optional of any wrapped type, so that a value held as `Any` can be unwrapped.
-private protocol OptionalValue {
-    var wrappedValue: Any? { get }
-}
-
-extension Optional: OptionalValue {
-    fileprivate var wrappedValue: Any? { self.map { $0 as Any } }
 }

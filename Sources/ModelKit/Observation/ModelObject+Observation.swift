@@ -48,7 +48,7 @@ extension ModelObject {
         guard let undoRecorder else {
             return try observationRegistrar.withMutation(of: self, keyPath: \ModelObject.savedValuesToken, mutation)
         }
-        return try undoRecorder.capturing(self) {
+        return try undoRecorder.capturing([self]) {
             try observationRegistrar.withMutation(of: self, keyPath: \ModelObject.savedValuesToken, mutation)
         }
     }

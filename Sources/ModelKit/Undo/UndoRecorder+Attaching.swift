@@ -18,15 +18,17 @@ extension UndoRecorder {
         }
     }
 
-    /// Attaches the model objects that the properties of `object` hold, after a mutation that
+    /// Attaches the model objects that the properties of `objects` hold, after a mutation that
     /// may have put new ones in place.
-    func attachNestedObjects(of object: ModelObject) {
-        let metadata = ModelMetadata.of(type(of: object))
-        guard metadata.containsModelObjects else { return }
-        for property in metadata.properties where property.containsModelObjects {
-            _ = property.visitModelObjects(of: object) { nested in
-                if nested.undoRecorder !== self { attach(nested) }
-                return true
+    func attachNestedObjects(of objects: [ModelObject]) {
+        for object in objects {
+            let metadata = ModelMetadata.of(type(of: object))
+            guard metadata.containsModelObjects else { continue }
+            for property in metadata.properties where property.containsModelObjects {
+                _ = property.visitModelObjects(of: object) { nested in
+                    if nested.undoRecorder !== self { attach(nested) }
+                    return true
+                }
             }
         }
     }

@@ -47,7 +47,7 @@ final class UndoRecorder: Observable {
     private var lastStepCoalesces = false
     /// The objects whose values ``capturing(_:_:)`` is taking, whose single changes it records
     /// itself.
-    private var capturedObjects: [ObjectIdentifier] = []
+    private var capturedObjects: Set<ObjectIdentifier> = []
     /// Every object that points at this recorder, so that ``detachAll()`` can reach it.
     var attachedObjects: [ModelObject] = []
 
@@ -182,21 +182,24 @@ final class UndoRecorder: Observable {
         return try body()
     }
 
-    /// Runs `mutation`, which may change any saved value of `object`, recording what it
-    /// changes as one step (see the type's discussion).
-    func capturing<Result>(_ object: ModelObject, _ mutation: () throws -> Result) rethrows -> Result {
-        guard isRecording(object) else {
+    /// Runs `mutation`, which may change any saved value of `objects`, recording what it
+    /// changes in them as one step (see the type's discussion).
+    func capturing<Result>(_ objects: [ModelObject], _ mutation: () throws -> Result) rethrows -> Result {
+        let captured = objects.filter { isRecording($0) }
+        guard !captured.isEmpty else {
             // Objects that the mutation puts in the graph are watched, recorded or not.
-            defer { attachNestedObjects(of: object) }
+            defer { attachNestedObjects(of: objects) }
             return try mutation()
         }
-        let before = CapturedValues(of: object)
-        capturedObjects.append(ObjectIdentifier(object))
+        let before = captured.map { CapturedValues(of: $0) }
+        for object in captured { capturedObjects.insert(ObjectIdentifier(object)) }
         return try group(named: nil) {
             defer {
-                capturedObjects.removeLast()
-                for change in before.changes(in: object) { add(change) }
-                attachNestedObjects(of: object)
+                for object in captured { capturedObjects.remove(ObjectIdentifier(object)) }
+                for (object, values) in zip(captured, before) {
+                    for change in values.changes(in: object) { add(change) }
+                }
+                attachNestedObjects(of: objects)
             }
             return try mutation()
         }

@@ -119,7 +119,9 @@ struct LocalChanges {
             }
             for change in unknownValues {
                 let data = object.unknowns[change.key]
-                if !DictionaryFormEquality.isSame(data, change.original) && !DictionaryFormEquality.isSame(data, change.local) {
+                if !DictionaryFormEquality.isSame(data, change.original)
+                    && !DictionaryFormEquality.isSame(data, change.local)
+                {
                     conflicts.append(path.appending(change.key))
                 }
                 object.replaceUnknownValue(forKey: change.key, with: change.local)

@@ -40,7 +40,8 @@ struct CapturedValues {
         let old = unknowns.dictionary
         let new = object.unknowns.dictionary
         for key in Set(old.keys).union(new.keys).sorted() where !DictionaryFormEquality.isSame(old[key], new[key]) {
-            changes.append(UndoChange(object: object, kind: .unknownValue(key: key, oldValue: old[key], newValue: new[key])))
+            changes.append(
+                UndoChange(object: object, kind: .unknownValue(key: key, oldValue: old[key], newValue: new[key])))
         }
         return changes
     }

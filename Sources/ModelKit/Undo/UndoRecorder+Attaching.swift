@@ -4,7 +4,11 @@ extension UndoRecorder {
         root.enumerateObjects { object, _ in
             guard object.undoRecorder !== self else { return }
             object.undoRecorder = self
-            attachedObjects.append(object)
+            attachedObjects.append(AttachedObject(object: object))
+        }
+        if attachedObjects.count > 2 * max(attachedObjectsAfterCleanup, 64) {
+            attachedObjects.removeAll { $0.object == nil }
+            attachedObjectsAfterCleanup = attachedObjects.count
         }
     }
 
@@ -36,11 +40,17 @@ extension UndoRecorder {
     /// Stops every attached object from recording here and forgets the steps, which ends the
     /// references between the recorder and the objects.
     func detachAll() {
-        for object in attachedObjects where object.undoRecorder === self {
-            object.undoRecorder = nil
+        for attached in attachedObjects {
+            if let object = attached.object, object.undoRecorder === self { object.undoRecorder = nil }
         }
         attachedObjects = []
+        attachedObjectsAfterCleanup = 0
         didAddStep = nil
         removeAll()
     }
+}
+
+/// A weak reference to an object attached to an ``UndoRecorder``.
+struct AttachedObject {
+    weak var object: ModelObject?
 }

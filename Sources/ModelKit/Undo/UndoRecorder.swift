@@ -49,7 +49,11 @@ final class UndoRecorder: Observable {
     /// itself.
     private var capturedObjects: Set<ObjectIdentifier> = []
     /// Every object that points at this recorder, so that ``detachAll()`` can reach it.
-    var attachedObjects: [ModelObject] = []
+    ///
+    /// The references are weak, so that an object that left the graph and every step goes;
+    /// the list is emptied of the objects gone whenever it has doubled since.
+    var attachedObjects: [AttachedObject] = []
+    var attachedObjectsAfterCleanup = 0
 
     private let registrar = ObservationRegistrar()
 

@@ -124,7 +124,8 @@ final class DefaultsSettings: ModelObject {
         for format in [PropertyListSerialization.PropertyListFormat.binary, .xml] {
             #expect(PropertyListSerialization.propertyList(plist, isValidFor: format))
             let data = try PropertyListSerialization.data(fromPropertyList: plist, format: format, options: 0)
-            let back = try #require(try PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any])
+            let back = try #require(
+                try PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any])
             #expect(back["name"] as? String == "Ada")
         }
     }

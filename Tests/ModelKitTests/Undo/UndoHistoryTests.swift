@@ -104,7 +104,8 @@ import Testing
     @Test func aMergePatchIsOneStep() throws {
         let document = try UndoDocument(json: Self.documentJSON)
         let history = UndoHistory(tracking: document)
-        try document.apply(mergePatchJSON: #"{"title":"Patched","count":5,"cover":{"text":"new"},"color":"red","shade":null}"#)
+        try document.apply(
+            mergePatchJSON: #"{"title":"Patched","count":5,"cover":{"text":"new"},"color":"red","shade":null}"#)
         #expect(document.changedKeys == ["title", "count", "color", "shade"])
         #expect(document.cover?.text == "new")
         history.undo()
@@ -318,6 +319,23 @@ import Testing
         #expect(throws: ModelError.self) { try CheckedCounter(json: counter.jsonData()) }
         history.undo()
         #expect(try CheckedCounter(json: counter.jsonData()).count == 0)
+    }
+
+    @Test func objectsInNoStepAndOutOfTheGraphAreReleased() {
+        let document = UndoDocument()
+        let history = UndoHistory(tracking: document)
+        weak var released: UndoPage?
+        do {
+            let page = UndoPage()
+            released = page
+            document.pages = [page]
+            page.text = "tracked"
+        }
+        document.pages = []
+        #expect(released != nil)
+        history.removeAll()
+        #expect(released == nil)
+        #expect(!history.canUndo)
     }
 
     @Test func aReleasedHistoryStopsRecording() {

@@ -15,53 +15,50 @@ import Foundation
 /// Linux Foundation's `UserDefaults` hands nested values back as optionals, in dictionaries
 /// keyed by `AnyHashable`; ``normalized(_:)`` makes them the dictionary form again.
 ///
-/// Both walks recurse, no deeper than ModelKit's writer nests values, and check that the stack
-/// has room for each further level.
+/// Both walks go no deeper than ModelKit's writer nests values; the reading one recurses and
+/// checks that the stack has room for each further level.
 enum PropertyListValues {
     /// Throws unless a property list can hold every value of `dictionary`.
+    ///
+    /// The walk keeps its own list of the values still to check, with their key paths, rather
+    /// than recursing.
     static func check(_ dictionary: [String: Any]) throws {
-        try checkEntries(of: dictionary, level: 0)
-    }
-
-    private static func checkValue(_ value: Any, level: Int) throws {
-        if value is String || value is Date || value is Data || SavedNumber(value) != nil { return }
-        if let dictionary = FastCast.dictionary(value) { return try checkEntries(of: dictionary, level: level) }
-        if let array = FastCast.array(value) { return try checkElements(of: array, level: level) }
-        if let dictionary = value as? [AnyHashable: Any],
-            let key = dictionary.keys.first(where: { !($0.base is String) })
-        {
-            throw ModelError(.typeMismatch(expected: "a string key", found: FoundValue.describe(key.base)))
-        }
-        throw ModelError(.invalidValue(expected: "a value a property list can hold", found: FoundValue.describe(value)))
-    }
-
-    private static func checkEntries(of dictionary: [String: Any], level: Int) throws {
-        try checkNesting(level)
-        for (key, value) in dictionary {
-            do {
-                try checkValue(value, level: level + 1)
-            } catch let error as ModelError {
-                throw error.prefixed(with: .key(key))
+        var pending: [(value: Any, path: [ModelKeyPath.Component])] = [(dictionary, [])]
+        while let (value, path) = pending.popLast() {
+            if let dictionary = FastCast.dictionary(value) {
+                try checkNesting(path.count, at: path)
+                for (key, value) in dictionary { pending.append((value, path + [.key(key)])) }
+            } else if let array = FastCast.array(value) {
+                try checkNesting(path.count, at: path)
+                for (index, element) in array.enumerated() { pending.append((element, path + [.index(index)])) }
+            } else if !isScalar(value) {
+                throw ModelError(unheldValue: value, at: path)
             }
         }
-    }
-
-    private static func checkElements(of array: [Any], level: Int) throws {
-        try checkNesting(level)
-        for (index, element) in array.enumerated() {
-            do {
-                try checkValue(element, level: level + 1)
-            } catch let error as ModelError {
-                throw error.prefixed(with: .index(index))
+        #if canImport(Darwin)
+            // Apple's own rules may be stricter than its documentation says; asking it costs
+            // little, and an exception must never be the answer.
+            guard PropertyListSerialization.propertyList(dictionary, isValidFor: .binary) else {
+                throw ModelError(.custom("PropertyListSerialization reports that it cannot hold the value"))
             }
-        }
+        #endif
     }
 
-    private static func checkNesting(_ level: Int) throws {
+    /// Whether `value` is a string, number, date or data, which a property list holds.
+    private static func isScalar(_ value: Any) -> Bool {
+        value is String || value is Date || value is Data || SavedNumber(value) != nil
+    }
+
+    /// Throws for an array or dictionary inside ``JSONWriter/maximumNesting`` others, where
+    /// ModelKit's writer would, or when the stack has no room for another level of
+    /// ``normalized(_:)``.
+    private static func checkNesting(_ level: Int, at path: [ModelKeyPath.Component] = []) throws {
         guard level < JSONWriter.maximumNesting else {
-            throw ModelError(.nestingTooDeep(limit: JSONWriter.maximumNesting))
+            throw ModelError(.nestingTooDeep(limit: JSONWriter.maximumNesting), at: ModelKeyPath(path))
         }
-        guard level % 16 != 0 || CallStack.hasRoom() else { throw ModelError(.nestingTooDeep(limit: level)) }
+        guard level % 16 != 0 || CallStack.hasRoom() else {
+            throw ModelError(.nestingTooDeep(limit: level), at: ModelKeyPath(path))
+        }
     }
 
     // MARK: Reading back
@@ -124,5 +121,22 @@ enum PropertyListValues {
             }
         }
         return entries
+    }
+}
+
+extension ModelError {
+    /// The error for a value that no property list holds, at `path`: a dictionary with a key
+    /// that is not a string, `NSNull`, or any other value.
+    fileprivate init(unheldValue value: Any, at path: [ModelKeyPath.Component]) {
+        let keyPath = ModelKeyPath(path)
+        if let dictionary = value as? [AnyHashable: Any],
+            let key = dictionary.keys.first(where: { !($0.base is String) })
+        {
+            self.init(.typeMismatch(expected: "a string key", found: FoundValue.describe(key.base)), at: keyPath)
+        } else {
+            self.init(
+                .invalidValue(expected: "a value a property list can hold", found: FoundValue.describe(value)),
+                at: keyPath)
+        }
     }
 }

@@ -4,6 +4,12 @@ import ModelKitTestSupport
 import Testing
 
 @Suite struct UndoHistoryTests {
+    /// A new document and a history tracking it.
+    private static func tracked() -> (UndoDocument, UndoHistory) {
+        let document = UndoDocument()
+        return (document, UndoHistory(tracking: document))
+    }
+
     private static let documentJSON = #"""
         {"title":"Plan","count":2,"cover":{"text":"front"},"pages":[{"text":"one","child":{"text":"inner"}}],
          "pagesByName":{"a":{"text":"by name"}},"shade":1}
@@ -25,8 +31,7 @@ import Testing
     }
 
     @Test func eachChangeOutsideAGroupIsAStep() {
-        let document = UndoDocument()
-        let history = UndoHistory(tracking: document)
+        let (document, history) = Self.tracked()
         document.title = "A"
         document.count = 1
         document.note = "n"
@@ -41,8 +46,7 @@ import Testing
     }
 
     @Test func undoingBackToTheLastClearLeavesNoChanges() {
-        let document = UndoDocument()
-        let history = UndoHistory(tracking: document)
+        let (document, history) = Self.tracked()
         document.title = "Saved"
         document.clearChanges()
         document.title = "A"
@@ -180,8 +184,7 @@ import Testing
     }
 
     @Test func aGroupIsOneNamedStep() {
-        let document = UndoDocument()
-        let history = UndoHistory(tracking: document)
+        let (document, history) = Self.tracked()
         history.group(named: "Add Page") {
             document.pages.append(UndoPage())
             document.pages[0].text = "first"
@@ -199,15 +202,13 @@ import Testing
     }
 
     @Test func aGroupThatChangesNothingAddsNoStep() {
-        let document = UndoDocument()
-        let history = UndoHistory(tracking: document)
+        let (document, history) = Self.tracked()
         history.group(named: "Nothing") { document.title = "Untitled" }
         #expect(!history.canUndo)
     }
 
     @Test func coalescingMakesOneStepOfTyping() {
-        let document = UndoDocument()
-        let history = UndoHistory(tracking: document)
+        let (document, history) = Self.tracked()
         for text in ["H", "He", "Hel", "Hell", "Hello"] {
             history.coalescing { document.title = text }
         }
@@ -223,8 +224,7 @@ import Testing
     }
 
     @Test func changesOutsideCoalescingDoNotJoinTheStep() {
-        let document = UndoDocument()
-        let history = UndoHistory(tracking: document)
+        let (document, history) = Self.tracked()
         history.coalescing { document.title = "A" }
         document.title = "B"
         history.coalescing { document.title = "C" }
@@ -235,8 +235,7 @@ import Testing
     }
 
     @Test func changesWithoutRecordingAreNotSteps() {
-        let document = UndoDocument()
-        let history = UndoHistory(tracking: document)
+        let (document, history) = Self.tracked()
         document.title = "A"
         history.withoutRecording {
             document.count = 5
@@ -253,8 +252,7 @@ import Testing
     }
 
     @Test func levelsOfUndoDropTheOldestSteps() {
-        let document = UndoDocument()
-        let history = UndoHistory(tracking: document)
+        let (document, history) = Self.tracked()
         history.levelsOfUndo = 3
         for count in 1...40 { document.count = count }
         var undone = 0
@@ -274,8 +272,7 @@ import Testing
     }
 
     @Test func aNewChangeClearsRedo() {
-        let document = UndoDocument()
-        let history = UndoHistory(tracking: document)
+        let (document, history) = Self.tracked()
         document.title = "A"
         history.undo()
         #expect(history.canRedo)
@@ -286,8 +283,7 @@ import Testing
     }
 
     @Test func removeAllForgetsEveryStep() {
-        let document = UndoDocument()
-        let history = UndoHistory(tracking: document)
+        let (document, history) = Self.tracked()
         document.title = "A"
         document.title = "B"
         history.undo()
@@ -322,8 +318,7 @@ import Testing
     }
 
     @Test func objectsInNoStepAndOutOfTheGraphAreReleased() {
-        let document = UndoDocument()
-        let history = UndoHistory(tracking: document)
+        let (document, history) = Self.tracked()
         weak var released: UndoPage?
         do {
             let page = UndoPage()

@@ -5,28 +5,35 @@ import Observation
 import Testing
 
 @Suite struct UndoObservationTests {
-    @Test func canUndoIsObservable() {
+    /// A new document and a history tracking it.
+    private static func tracked() -> (UndoDocument, UndoHistory) {
         let document = UndoDocument()
-        let history = UndoHistory(tracking: document)
+        return (document, UndoHistory(tracking: document))
+    }
+
+    /// Tracks what `read` reads, returning the flag that its change handler sets.
+    private static func observing(_ read: () -> Void) -> ChangeFlag {
         let changed = ChangeFlag()
-        withObservationTracking {
-            _ = history.canUndo
-        } onChange: {
+        withObservationTracking(read) {
             changed.set()
+        }
+        return changed
+    }
+
+    @Test func canUndoIsObservable() {
+        let (document, history) = Self.tracked()
+        let changed = Self.observing {
+            _ = history.canUndo
         }
         document.title = "A"
         #expect(changed.isSet)
     }
 
     @Test func canRedoIsObservable() {
-        let document = UndoDocument()
-        let history = UndoHistory(tracking: document)
+        let (document, history) = Self.tracked()
         document.title = "A"
-        let changed = ChangeFlag()
-        withObservationTracking {
+        let changed = Self.observing {
             _ = history.canRedo
-        } onChange: {
-            changed.set()
         }
         history.undo()
         #expect(changed.isSet)
@@ -37,17 +44,11 @@ import Testing
         let history = UndoHistory(tracking: document)
         document.title = "Draft"
         document.pages[0].text = "two"
-        let titleChanged = ChangeFlag()
-        withObservationTracking {
+        let titleChanged = Self.observing {
             _ = document.title
-        } onChange: {
-            titleChanged.set()
         }
-        let pageChanged = ChangeFlag()
-        withObservationTracking {
+        let pageChanged = Self.observing {
             _ = document.pages[0].text
-        } onChange: {
-            pageChanged.set()
         }
         history.undo()
         #expect(pageChanged.isSet)
@@ -57,14 +58,10 @@ import Testing
     }
 
     @Test func observersOfChangesSeeUndo() {
-        let document = UndoDocument()
-        let history = UndoHistory(tracking: document)
+        let (document, history) = Self.tracked()
         document.title = "A"
-        let changed = ChangeFlag()
-        withObservationTracking {
+        let changed = Self.observing {
             _ = document.hasChanges
-        } onChange: {
-            changed.set()
         }
         history.undo()
         #expect(changed.isSet)
@@ -72,14 +69,10 @@ import Testing
     }
 
     @Test func observersOfNestedChangesSeeAnUndoThatReplacesObjects() {
-        let document = UndoDocument()
-        let history = UndoHistory(tracking: document)
+        let (document, history) = Self.tracked()
         document.pages = [UndoPage()]
-        let changed = ChangeFlag()
-        withObservationTracking {
+        let changed = Self.observing {
             _ = document.hasAnyChanges
-        } onChange: {
-            changed.set()
         }
         history.undo()
         #expect(changed.isSet)
@@ -87,15 +80,11 @@ import Testing
     }
 
     @Test func aChangeThatLeavesTheStateAsItWasNotifiesNoOne() {
-        let document = UndoDocument()
-        let history = UndoHistory(tracking: document)
+        let (document, history) = Self.tracked()
         document.title = "A"
-        let changed = ChangeFlag()
-        withObservationTracking {
+        let changed = Self.observing {
             _ = history.canUndo
             _ = history.undoActionName
-        } onChange: {
-            changed.set()
         }
         document.title = "B"
         #expect(!changed.isSet)

@@ -28,7 +28,11 @@
         /// handlers take the history's steps back and make them again; ``removeAll()`` removes
         /// the history's actions from it. The undo manager groups what one event registers, so
         /// one of its undos may take back several of the history's steps. Set a limit on one
-        /// of the two, ``levelsOfUndo`` or the undo manager's.
+        /// of the two, ``levelsOfUndo`` or the undo manager's. Actions still registered when
+        /// the history is released do nothing.
+        ///
+        /// This initializer exists only on Apple platforms, and ModelKit's tests, which run on
+        /// Linux, do not exercise it.
         ///
         /// - Parameters:
         ///   - model: The model to track.
@@ -51,9 +55,11 @@
     @MainActor
     final class UndoManagerBridge {
         private let undoManager: UndoManager
-        // Unowned: the history owns both the recorder and this bridge, and removes the bridge's
-        // actions when it goes.
-        private unowned let recorder: UndoRecorder
+        // Strong, and each action's handler holds the bridge strongly: `UndoManager` does not
+        // retain its targets, and an action may outlive the history, which cannot remove its
+        // actions from a `deinit` off the main actor. Once the history is gone, the recorder
+        // holds no steps and such an action does nothing.
+        private let recorder: UndoRecorder
 
         init(undoManager: UndoManager, recorder: UndoRecorder) {
             self.undoManager = undoManager
@@ -61,12 +67,19 @@
         }
 
         func registerUndo(named name: String?) {
-            undoManager.registerUndo(withTarget: self) { bridge in bridge.undoStep() }
+            // The undo manager runs its handlers on the main thread. Whether the SDK declares
+            // the handler `@MainActor` (recent SDKs) or not (older ones), the isolation is
+            // asserted the same way.
+            undoManager.registerUndo(withTarget: self) { [self] _ in
+                MainActor.assumeIsolated { self.undoStep() }
+            }
             undoManager.setActionName(name ?? "")
         }
 
         private func registerRedo(named name: String?) {
-            undoManager.registerUndo(withTarget: self) { bridge in bridge.redoStep() }
+            undoManager.registerUndo(withTarget: self) { [self] _ in
+                MainActor.assumeIsolated { self.redoStep() }
+            }
             undoManager.setActionName(name ?? "")
         }
 

@@ -49,7 +49,7 @@ extension ModelObject {
     /// built on DejalObject stored a model's `dictionary`.
     ///
     /// The class is this class or the subclass that the data names, as with
-    /// ``make(json:options:)``.
+    /// ``make(json:options:)-(Data,_)``.
     ///
     /// ```swift
     /// let settings = try Settings.load(from: .standard, forKey: "settings") ?? Settings()

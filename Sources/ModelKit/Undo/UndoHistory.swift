@@ -31,7 +31,7 @@ import Observation
 /// ``canUndo``, ``canRedo`` and the action names are observable, so SwiftUI menus and
 /// `withObservationTracking` follow them. The history stops recording when it is released.
 /// Like a model object, a history is not `Sendable`: use it where the model is used.
-/// On Apple platforms, ``init(tracking:undoManager:)`` also drives an `UndoManager`.
+/// On Apple platforms, `init(tracking:undoManager:)` also drives an `UndoManager`.
 public final class UndoHistory: Observable {
     let recorder = UndoRecorder()
     /// The model whose graph the history tracks, kept while the history lives.

@@ -20,14 +20,18 @@ import Observation
 /// The objects of the graph hold it strongly, and it holds them (in its steps and its list of
 /// attached objects), so the ``UndoHistory`` that owns it breaks the cycle when it goes away
 /// (``detachAll()``).
+///
+/// The state that each recorded change reads is exempt from runtime exclusivity checks, which
+/// would otherwise cost more than the recording itself; like the model objects, a recorder
+/// belongs to one thread at a time.
 final class UndoRecorder: Observable {
     /// The steps that `undo()` takes back, oldest first, from ``undoBase`` on; the steps
     /// before it are past ``levelsOfUndo`` and are dropped in batches, so that a limit costs
     /// no copying per step.
-    private var undoSteps: [UndoStep] = []
-    private var undoBase = 0
+    @exclusivity(unchecked) private var undoSteps: [UndoStep] = []
+    @exclusivity(unchecked) private var undoBase = 0
     /// The steps that `redo()` makes again, the next one last.
-    private var redoSteps: [UndoStep] = []
+    @exclusivity(unchecked) private var redoSteps: [UndoStep] = []
     /// The most steps kept; 0 for no limit.
     var levelsOfUndo = 0 {
         didSet { notifyingObservers { dropStepsPastLimit() } }
@@ -36,18 +40,18 @@ final class UndoRecorder: Observable {
     /// The changes gathered by the open groups, and the name of the outermost named one.
     private var groupChanges: [UndoChange] = []
     private var groupName: String?
-    private var groupDepth = 0
+    @exclusivity(unchecked) private var groupDepth = 0
     /// Above 0 while nothing is recorded: inside `withoutRecording` and while a step is undone
     /// or redone.
-    private var pauseDepth = 0
+    @exclusivity(unchecked) private var pauseDepth = 0
     /// Above 0 inside `coalescing`.
-    private var coalescingDepth = 0
+    @exclusivity(unchecked) private var coalescingDepth = 0
     /// Whether the last step is one change made inside `coalescing`, which the next change of
     /// the same property there joins.
-    private var lastStepCoalesces = false
+    @exclusivity(unchecked) private var lastStepCoalesces = false
     /// The objects whose values ``capturing(_:_:)`` is taking, whose single changes it records
     /// itself.
-    private var capturedObjects: Set<ObjectIdentifier> = []
+    @exclusivity(unchecked) private var capturedObjects: Set<ObjectIdentifier> = []
     /// Every object that points at this recorder, so that ``detachAll()`` can reach it.
     ///
     /// The references are weak, so that an object that left the graph and every step goes;
@@ -59,7 +63,7 @@ final class UndoRecorder: Observable {
 
     /// Called with the name of each step added by a new change, for the bridge to an
     /// `UndoManager`.
-    var didAddStep: ((String?) -> Void)?
+    @exclusivity(unchecked) var didAddStep: ((String?) -> Void)?
 
     // MARK: State
 

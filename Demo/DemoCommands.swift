@@ -76,6 +76,7 @@ func runFullDemo() throws {
     print()
 
     try showMergePatch(from: demo)
+    try showUndo(from: demo)
 
     demo.text = "Bar"
     demo.number = 42

@@ -20,6 +20,7 @@ struct Benchmark {
                 twin: Plain.DemoCatalog.self, kind: .generated)
             try demo.addMergePatches()
             try demo.addSnapshots()
+            try demo.addSetsWithUndo()
             workloads.append(demo)
         }
         let smallObjects = selects("array") ? try Workload.makeSmallObjects(count: arguments.smallObjects) : nil

@@ -19,6 +19,9 @@ enum Direction: String, CaseIterable {
     /// A `ModelSnapshot` of the generated objects and a model made from it, next to writing
     /// their JSON and loading it again.
     case snapshot = "snapshot and back"
+    /// A property set in each generated object with an `UndoHistory` tracking them, next to
+    /// the same sets without one.
+    case setWithUndo = "set with undo"
 
     /// The name used on the command line.
     var option: String {
@@ -31,6 +34,7 @@ enum Direction: String, CaseIterable {
         case .modelToDictionary: return "model-to-dictionary"
         case .mergePatch: return "merge-patch"
         case .snapshot: return "snapshot"
+        case .setWithUndo: return "set-with-undo"
         }
     }
 }
@@ -49,6 +53,8 @@ enum Contender: CaseIterable {
     case wholeDocument
     /// ModelKit writing compact JSON and loading it again: what a snapshot may cost.
     case jsonRoundTrip
+    /// ModelKit setting properties that no undo history tracks: what recording adds to.
+    case withoutHistory
 
     /// The name used on the command line.
     var option: String {
@@ -60,6 +66,7 @@ enum Contender: CaseIterable {
         case .bareWrite: return "write"
         case .wholeDocument: return "whole-document"
         case .jsonRoundTrip: return "json-and-back"
+        case .withoutHistory: return "without-history"
         }
     }
 }

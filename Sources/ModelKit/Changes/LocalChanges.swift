@@ -119,7 +119,9 @@ struct LocalChanges {
             }
             for change in unknownValues {
                 let data = object.unknowns[change.key]
-                if !Self.isSame(data, change.original) && !Self.isSame(data, change.local) {
+                if !DictionaryFormEquality.isSame(data, change.original)
+                    && !DictionaryFormEquality.isSame(data, change.local)
+                {
                     conflicts.append(path.appending(change.key))
                 }
                 object.replaceUnknownValue(forKey: change.key, with: change.local)
@@ -144,17 +146,9 @@ struct LocalChanges {
     private func isChanged(_ property: AnySavedProperty, in object: ModelObject, from original: Any?) -> Bool {
         do {
             let data = try object.writtenValue(of: property, context: SaveContext())
-            return !Self.isSame(data, original)
+            return !DictionaryFormEquality.isSame(data, original)
         } catch {
             return true
-        }
-    }
-
-    private static func isSame(_ lhs: Any?, _ rhs: Any?) -> Bool {
-        switch (lhs, rhs) {
-        case (nil, nil): return true
-        case (let lhs?, let rhs?): return DictionaryFormEquality.isEqual(lhs, rhs)
-        default: return false
         }
     }
 }

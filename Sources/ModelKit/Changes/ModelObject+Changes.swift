@@ -53,8 +53,10 @@ extension ModelObject {
     public func revertChanges() {
         var objects: [ModelObject] = []
         enumerateObjects { object, _ in objects.append(object) }
-        for object in objects {
-            object.revertOwnChanges()
+        asOneUndoStep {
+            for object in objects {
+                object.revertOwnChanges()
+            }
         }
     }
 
@@ -161,7 +163,12 @@ extension ModelObject {
             // Setting the property, even to an equal value, replaces what a lenient load kept.
             replaceSkippedValue(atOffset: offset(), oldValue: oldValue)
         }
-        guard oldValue != newValue else { return false }
+        guard oldValue != newValue else {
+            // Equal objects that are other instances join the graph that an undo history
+            // watches all the same.
+            if Value._containsModelObjects, let undoRecorder { undoRecorder.attachObjects(in: newValue) }
+            return false
+        }
         // A prototype's values are its class's defaults, not changes; and recording one would
         // ask for the metadata that the prototype is being created to describe.
         if !isSuppressingChanges && !SavedCensus.isTaken {
@@ -172,6 +179,9 @@ extension ModelObject {
 
     func recordChange<Value: SavedValue>(atOffset offset: Int, from oldValue: Value, to newValue: Value) {
         defer { checkRecordedChange(atOffset: offset, settingTo: newValue) }
+        // The one place where an undo history learns of a property set: nothing but this
+        // check when no history tracks the object.
+        if let undoRecorder { undoRecorder.recordChange(of: self, atOffset: offset, from: oldValue, to: newValue) }
         if let original = changeRecord.properties[offset] {
             // Setting the original value back does not put back a skipped value it replaced.
             guard let original = original as? Value, original == newValue,
@@ -210,11 +220,16 @@ extension ModelObject {
         }
     }
 
-    /// Records that the unknown value under `key` was `oldValue` (`nil` when absent) before it
-    /// changed, unless an earlier change recorded it.
-    func recordUnknownValueChange(forKey key: String, from oldValue: @autoclosure () -> Any?) {
-        guard changeRecord.unknownKeys[key] == nil else { return }
-        let oldValue = oldValue()
-        withMutationOfChangeRecord { changeRecord.unknownKeys[key] = .some(oldValue) }
+    /// Records that the unknown value under `key` changes from `oldValue` (`nil` when absent)
+    /// to `newValue`, as a saved property's setter records its change: the first change keeps
+    /// the original, an equal value is no change, and setting the original back forgets the
+    /// change.
+    func recordUnknownValueChange(forKey key: String, from oldValue: Any?, to newValue: Any?) {
+        if let recorded = changeRecord.unknownKeys[key] {
+            guard DictionaryFormEquality.isSame(recorded, newValue) else { return }
+            withMutationOfChangeRecord { changeRecord.unknownKeys[key] = nil }
+        } else if !DictionaryFormEquality.isSame(oldValue, newValue) {
+            withMutationOfChangeRecord { changeRecord.unknownKeys[key] = .some(oldValue) }
+        }
     }
 }

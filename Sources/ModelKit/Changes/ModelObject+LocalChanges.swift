@@ -10,6 +10,10 @@ extension ModelObject {
     /// a key the data leaves out keeps that value, as it would have without the changes.
     func loadKeepingLocalChanges(_ load: () throws -> Void) throws {
         guard hasAnyChanges else { return try load() }
+        try asOneUndoStepOfTheGraph { try loadKeepingChanges(load) }
+    }
+
+    private func loadKeepingChanges(_ load: () throws -> Void) throws {
         var visited: Set<ObjectIdentifier> = [ObjectIdentifier(self)]
         let changes = try LocalChanges(of: self, baseline: SaveContext(writesBaseline: true), visited: &visited)
         try withValuesOfLastLoad(load)

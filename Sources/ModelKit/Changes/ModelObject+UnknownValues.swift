@@ -34,7 +34,7 @@ extension ModelObject {
     /// Sets the unknown value under `key`, recording the change; the caller notifies the
     /// observers of saved values.
     func replaceUnknownValue(forKey key: String, with newValue: Any?) {
-        recordUnknownValueChange(forKey: key, from: unknowns[key])
+        recordUnknownValueChange(forKey: key, from: unknowns[key], to: newValue)
         unknowns[key] = newValue
     }
 }

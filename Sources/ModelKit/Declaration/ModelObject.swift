@@ -152,6 +152,10 @@ open class ModelObject: NSObject, Observable, Codable, NSSecureCoding {
     /// ``observationRegistrar``.
     var lazyObservationRegistrar: ObservationRegistrar?
 
+    /// What records this object's changes for an ``UndoHistory`` that tracks its graph; `nil`
+    /// when none does, and then recording a change costs no more than this check.
+    var undoRecorder: UndoRecorder?
+
     /// Creates an object with default values and no changes.
     public required override init() {
         super.init()

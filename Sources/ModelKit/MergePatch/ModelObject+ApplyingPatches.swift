@@ -43,7 +43,7 @@ extension ModelObject {
         defer { context.leaveObject() }
         let plan = try makePlan(for: patch, context: context)
         try validate(plan, context: context)
-        commit(plan)
+        asOneUndoStep { commit(plan) }
         loadIssues = context.issues
     }
 

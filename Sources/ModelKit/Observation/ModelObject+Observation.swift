@@ -42,9 +42,15 @@ extension ModelObject {
     }
 
     /// Runs `mutation`, which may change any saved value, notifying the observers of every
-    /// saved property.
+    /// saved property; an undo history that tracks the object records what it changes as one
+    /// step.
     func withMutationOfSavedValues<Result>(_ mutation: () throws -> Result) rethrows -> Result {
-        try observationRegistrar.withMutation(of: self, keyPath: \ModelObject.savedValuesToken, mutation)
+        guard let undoRecorder else {
+            return try observationRegistrar.withMutation(of: self, keyPath: \ModelObject.savedValuesToken, mutation)
+        }
+        return try undoRecorder.capturing([self]) {
+            try observationRegistrar.withMutation(of: self, keyPath: \ModelObject.savedValuesToken, mutation)
+        }
     }
 
     /// A stand-in key path for the model objects nested in this one, which ``hasAnyChanges``

@@ -19,6 +19,15 @@ enum DictionaryFormEquality {
         return isEqual(lhs, rhs, nested: &pairs) && areEqual(&pairs)
     }
 
+    /// Whether two values that may be absent are equal: both absent, or both present and equal.
+    static func isSame(_ lhs: Any?, _ rhs: Any?) -> Bool {
+        switch (lhs, rhs) {
+        case (nil, nil): return true
+        case (let lhs?, let rhs?): return isEqual(lhs, rhs)
+        default: return false
+        }
+    }
+
     /// Whether every pair is equal, elements of containers included.
     private static func areEqual(_ pairs: inout [(Any, Any)]) -> Bool {
         while let (left, right) = pairs.popLast() {

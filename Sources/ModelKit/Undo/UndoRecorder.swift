@@ -1,0 +1,249 @@
+import Observation
+
+/// The steps of an ``UndoHistory``, and what every model object of the history's graph points
+/// at to record its changes.
+///
+/// Changes reach it two ways, from the change record's own functions (`Changes/`):
+/// - a saved property set through its setter, or through `assign` by anything that sets
+///   values as the user would, arrives from ``ModelObject/recordChange(atOffset:from:to:)``
+///   with its old and new value (``recordChange(of:atOffset:from:to:)``);
+/// - everything that changes an object's values at once — a load into it, a merge patch, a
+///   revert, an unknown value set through `subscript(extra:)` — runs inside
+///   ``ModelObject/withMutationOfSavedValues(_:)``, which hands it to ``capturing(_:_:)``:
+///   the object's values are taken before and compared after, and the differences are one step
+///   (loads record nothing in the change record, so there is nothing else to read).
+///
+/// For example, `note.text = "A"` outside a group pushes the step `[text: "" → "A"]`;
+/// `history.group(named: "Rename") { note.text = "B"; note.tags = ["x"] }` pushes one step of
+/// two changes named "Rename"; an `undo()` of it sets `tags` back, then `text`.
+///
+/// The objects of the graph hold it strongly, and it holds them (in its steps and its list of
+/// attached objects), so the ``UndoHistory`` that owns it breaks the cycle when it goes away
+/// (``detachAll()``).
+///
+/// The state that each recorded change reads is exempt from runtime exclusivity checks, which
+/// would otherwise cost more than the recording itself; like the model objects, a recorder
+/// belongs to one thread at a time.
+final class UndoRecorder: Observable {
+    /// The steps that `undo()` takes back, oldest first, from ``undoBase`` on; the steps
+    /// before it are past ``levelsOfUndo`` and are dropped in batches, so that a limit costs
+    /// no copying per step.
+    @exclusivity(unchecked) private var undoSteps: [UndoStep] = []
+    @exclusivity(unchecked) private var undoBase = 0
+    /// The steps that `redo()` makes again, the next one last.
+    @exclusivity(unchecked) private var redoSteps: [UndoStep] = []
+    /// The most steps kept; 0 for no limit.
+    var levelsOfUndo = 0 {
+        didSet { notifyingObservers { dropStepsPastLimit() } }
+    }
+
+    /// The changes gathered by the open groups, and the name of the outermost named one.
+    private var groupChanges: [UndoChange] = []
+    private var groupName: String?
+    @exclusivity(unchecked) private var groupDepth = 0
+    /// Above 0 while nothing is recorded: inside `withoutRecording` and while a step is undone
+    /// or redone.
+    @exclusivity(unchecked) private var pauseDepth = 0
+    /// Above 0 inside `coalescing`.
+    @exclusivity(unchecked) private var coalescingDepth = 0
+    /// Whether the last step is one change made inside `coalescing`, which the next change of
+    /// the same property there joins.
+    @exclusivity(unchecked) private var lastStepCoalesces = false
+    /// The objects whose values ``capturing(_:_:)`` is taking, whose single changes it records
+    /// itself.
+    @exclusivity(unchecked) private var capturedObjects: Set<ObjectIdentifier> = []
+    /// Every object that points at this recorder, so that ``detachAll()`` can reach it.
+    ///
+    /// The references are weak, so that an object that left the graph and every step goes;
+    /// the list is emptied of the objects gone whenever it has doubled since.
+    var attachedObjects: [AttachedObject] = []
+    var attachedObjectsAfterCleanup = 0
+
+    private let registrar = ObservationRegistrar()
+
+    /// Called with the name of each step added by a new change, for the bridge to an
+    /// `UndoManager`.
+    @exclusivity(unchecked) var didAddStep: ((String?) -> Void)?
+
+    // MARK: State
+
+    var canUndo: Bool { undoSteps.count > undoBase }
+    var canRedo: Bool { !redoSteps.isEmpty }
+    var undoActionName: String? { canUndo ? undoSteps.last?.name : nil }
+    var redoActionName: String? { redoSteps.last?.name }
+
+    /// A stand-in key path for the steps, which every observed property of the history reads.
+    var stepsToken: Int { 0 }
+
+    /// Registers an observer's interest in the steps.
+    func accessSteps() {
+        registrar.access(self, keyPath: \UndoRecorder.stepsToken)
+    }
+
+    private func notifyingObservers(_ mutation: () -> Void) {
+        registrar.withMutation(of: self, keyPath: \UndoRecorder.stepsToken, mutation)
+    }
+
+    // MARK: Recording
+
+    /// Records that the saved property at `offset` of `object` changes from `oldValue` to
+    /// `newValue`; model objects in `newValue` join the graph the recorder watches.
+    func recordChange<Value: SavedValue>(
+        of object: ModelObject, atOffset offset: Int, from oldValue: Value, to newValue: Value
+    ) {
+        if Value._containsModelObjects { attachObjects(in: newValue) }
+        guard isRecording(object) else { return }
+        add(UndoChange(object: object, kind: .property(offset: offset, oldValue: oldValue, newValue: newValue)))
+    }
+
+    /// Whether a change of `object` is recorded now, rather than ignored or taken in by the
+    /// capture of its values.
+    func isRecording(_ object: ModelObject) -> Bool {
+        pauseDepth == 0 && (capturedObjects.isEmpty || !capturedObjects.contains(ObjectIdentifier(object)))
+    }
+
+    /// Adds `change` to the open group, to the last step while it coalesces, or as a step.
+    func add(_ change: UndoChange) {
+        if groupDepth > 0 { return groupChanges.append(change) }
+        guard coalescingDepth > 0, case .property(let offset, _, _) = change.kind else {
+            return push(UndoStep(change: change))
+        }
+        if lastStepCoalesces, let last = undoSteps.indices.last, undoSteps[last].rest.isEmpty,
+            undoSteps[last].first.isChange(of: change.object, atOffset: offset)
+        {
+            return undoSteps[last].first.absorb(change)
+        }
+        push(UndoStep(change: change))
+        lastStepCoalesces = true
+    }
+
+    /// Adds a step made by a new change: the steps to redo go, and the oldest step goes when
+    /// there are more than ``levelsOfUndo``.
+    private func push(_ step: UndoStep) {
+        lastStepCoalesces = false
+        // Most changes leave what observers see as it was: a step to undo, none to redo, no name.
+        if canUndo && redoSteps.isEmpty && undoActionName == step.name {
+            appendUndoStep(step)
+        } else {
+            notifyingObservers {
+                redoSteps.removeAll()
+                appendUndoStep(step)
+            }
+        }
+        didAddStep?(step.name)
+    }
+
+    private func appendUndoStep(_ step: UndoStep) {
+        undoSteps.append(step)
+        dropStepsPastLimit()
+    }
+
+    private func dropStepsPastLimit() {
+        guard levelsOfUndo > 0 else { return }
+        if undoSteps.count - undoBase > levelsOfUndo {
+            undoBase = undoSteps.count - levelsOfUndo
+        }
+        if undoBase >= max(levelsOfUndo, 16) {
+            undoSteps.removeFirst(undoBase)
+            undoBase = 0
+        }
+    }
+
+    // MARK: Scopes
+
+    /// Runs `body`, making one step of the changes it makes, named `name` unless an enclosing
+    /// group has a name.
+    func group<Result>(named name: String?, _ body: () throws -> Result) rethrows -> Result {
+        if groupDepth == 0 {
+            lastStepCoalesces = false
+            groupName = name
+        } else if groupName == nil {
+            groupName = name
+        }
+        groupDepth += 1
+        defer {
+            groupDepth -= 1
+            if groupDepth == 0 { closeGroup() }
+        }
+        return try body()
+    }
+
+    private func closeGroup() {
+        let changes = groupChanges
+        groupChanges = []
+        if let step = UndoStep(name: groupName, changes: changes) { push(step) }
+        groupName = nil
+    }
+
+    /// Runs `body`, in which consecutive changes of the same property of the same object
+    /// are one step.
+    func coalescing<Result>(_ body: () throws -> Result) rethrows -> Result {
+        coalescingDepth += 1
+        defer { coalescingDepth -= 1 }
+        return try body()
+    }
+
+    /// Runs `body` without recording the changes it makes.
+    func withoutRecording<Result>(_ body: () throws -> Result) rethrows -> Result {
+        pauseDepth += 1
+        defer { pauseDepth -= 1 }
+        return try body()
+    }
+
+    /// Runs `mutation`, which may change any saved value of `objects`, recording what it
+    /// changes in them as one step (see the type's discussion).
+    func capturing<Result>(_ objects: [ModelObject], _ mutation: () throws -> Result) rethrows -> Result {
+        let captured = objects.filter { isRecording($0) }
+        guard !captured.isEmpty else {
+            // Objects that the mutation puts in the graph are watched, recorded or not.
+            defer { attachNestedObjects(of: objects) }
+            return try mutation()
+        }
+        let before = captured.map { CapturedValues(of: $0) }
+        for object in captured { capturedObjects.insert(ObjectIdentifier(object)) }
+        return try group(named: nil) {
+            defer {
+                for object in captured { capturedObjects.remove(ObjectIdentifier(object)) }
+                for (object, values) in zip(captured, before) {
+                    for change in values.changes(in: object) { add(change) }
+                }
+                attachNestedObjects(of: objects)
+            }
+            return try mutation()
+        }
+    }
+
+    // MARK: Undo and redo
+
+    /// Takes back the last step; nothing when there is none.
+    func undo() {
+        guard canUndo, let step = undoSteps.last else { return }
+        notifyingObservers {
+            undoSteps.removeLast()
+            redoSteps.append(step)
+            lastStepCoalesces = false
+        }
+        withoutRecording { step.undo() }
+    }
+
+    /// Makes the last step taken back again; nothing when there is none.
+    func redo() {
+        guard let step = redoSteps.last else { return }
+        notifyingObservers {
+            redoSteps.removeLast()
+            appendUndoStep(step)
+            lastStepCoalesces = false
+        }
+        withoutRecording { step.redo() }
+    }
+
+    /// Forgets every step.
+    func removeAll() {
+        notifyingObservers {
+            undoSteps.removeAll()
+            undoBase = 0
+            redoSteps.removeAll()
+            lastStepCoalesces = false
+        }
+    }
+}

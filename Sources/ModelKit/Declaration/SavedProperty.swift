@@ -283,7 +283,7 @@ final class SavedProperty<Value: SavedValue>: AnySavedProperty, @unchecked Senda
     }
 
     override func isNil(in object: ModelObject) -> Bool {
-        storage(of: object).pointee.value._isNilSavedValue
+        value(in: object, as: Value.self).pointee._isNilSavedValue
     }
 
     override func value(of object: ModelObject) -> Any {

@@ -16,66 +16,6 @@ import Foundation
 // object, with `memcpy`: most of a payload an app does not declare passes through here, and
 // an array's bookkeeping on every token would cost more than checking it.
 
-/// Compact text being written, in storage that its owner allocates once and frees.
-struct CompactOutput {
-    private(set) var base: UnsafeMutablePointer<UInt8>
-    private(set) var count = 0
-    private var capacity: Int
-
-    init(capacity: Int) {
-        self.capacity = max(capacity, 16)
-        base = .allocate(capacity: self.capacity)
-    }
-
-    /// Frees the storage; the output is not used again.
-    func deallocate() {
-        base.deallocate()
-    }
-
-    var bytes: UnsafeBufferPointer<UInt8> {
-        UnsafeBufferPointer(start: base, count: count)
-    }
-
-    /// The text as an array of its own.
-    func makeArray() -> [UInt8] {
-        Array(bytes)
-    }
-
-    @inline(__always)
-    mutating func append(_ byte: UInt8) {
-        if _slowPath(count == capacity) { grow(toHold: count + 1) }
-        base[count] = byte
-        count += 1
-    }
-
-    @inline(__always)
-    mutating func append(_ start: UnsafePointer<UInt8>, count length: Int) {
-        if _slowPath(count + length > capacity) { grow(toHold: count + length) }
-        (base + count).update(from: start, count: length)
-        count += length
-    }
-
-    mutating func append(_ bytes: [UInt8]) {
-        bytes.withUnsafeBufferPointer { buffer in
-            if let start = buffer.baseAddress { append(start, count: buffer.count) }
-        }
-    }
-
-    /// Forgets what was written from `index` on.
-    mutating func truncate(to index: Int) {
-        count = index
-    }
-
-    private mutating func grow(toHold needed: Int) {
-        let grown = max(needed, capacity * 2)
-        let storage = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
-        storage.initialize(from: base, count: count)
-        base.deallocate()
-        base = storage
-        capacity = grown
-    }
-}
-
 /// A key written to compact text: where its opening quote is, and its signature (see
 /// ``CompactKeys/signature(of:from:to:)``).
 struct CompactKey {
@@ -95,9 +35,15 @@ struct CompactScratch {
         var count = 0
     }
 
-    fileprivate var frames: [Frame] = []
+    fileprivate var frames = CompactStack<Frame>(capacity: 16)
     /// The keys of the open objects.
-    fileprivate var keys: [CompactKey] = []
+    fileprivate var keys = CompactStack<CompactKey>(capacity: 64)
+
+    /// Frees the storage; the scratch is not used again.
+    func deallocate() {
+        frames.deallocate()
+        keys.deallocate()
+    }
 }
 
 /// The members of an object being read, as compact text, for the keys that nothing reads.
@@ -124,11 +70,13 @@ final class CompactMembersBuilder {
     /// The keys with escapes or other than ASCII, as strings, which may equal another key
     /// only as strings.
     @exclusivity(unchecked) private var specialKeys: [String] = []
-    @exclusivity(unchecked) private var keys: [CompactKey] = []
+    @exclusivity(unchecked) private var keys = CompactStack<CompactKey>(capacity: 32)
     @exclusivity(unchecked) private var scratch = CompactScratch()
 
     deinit {
         output.deallocate()
+        keys.deallocate()
+        scratch.deallocate()
     }
 
     var isEmpty: Bool { count == 0 }
@@ -191,12 +139,12 @@ final class CompactMembersBuilder {
         output.truncate(to: 0)
         (count, depth, hasSlash, filter) = (0, 0, false, 0)
         specialKeys.removeAll(keepingCapacity: true)
-        keys.removeAll(keepingCapacity: true)
+        keys.removeAll()
     }
 
     /// Whether the plain key at `keyStart` is already a member.
     private func isRepeated(plainAt keyStart: Int, signature: UInt64) -> Bool {
-        if CompactKeys.isRepeated(signature, at: keyStart, in: output.base, among: keys[...], filter: &filter) {
+        if CompactKeys.isRepeated(signature, at: keyStart, in: output.base, among: keys.elements(), filter: &filter) {
             return true
         }
         guard !specialKeys.isEmpty else { return false }
@@ -207,7 +155,7 @@ final class CompactMembersBuilder {
     /// Whether a key with escapes or other than ASCII equals a member's key as a string.
     private func isRepeated(special key: String) -> Bool {
         let text = CompactText(output.bytes)
-        return keys.contains { text.key(at: $0.offset).0 == key }
+        return keys.elements().contains { text.key(at: $0.offset).0 == key }
     }
 }
 
@@ -226,19 +174,19 @@ extension JSONReader {
     mutating func appendCompactValue(to output: inout CompactOutput, scratch: inout CompactScratch) throws
         -> CompactValueInfo?
     {
-        scratch.frames.removeAll(keepingCapacity: true)
-        scratch.keys.removeAll(keepingCapacity: true)
+        scratch.frames.removeAll()
+        scratch.keys.removeAll()
         do {
             return try appendCompactTokens(to: &output, scratch: &scratch)
         } catch let error as SettledError {
             // Named from the innermost value out, as `skipValue()` names them.
             var lastKey = scratch.keys.count
             let text = CompactText(output.bytes)
-            throw scratch.frames.reversed().reduce(error) { error, frame in
+            throw scratch.frames.elements().reversed().reduce(error) { error, frame in
                 guard frame.isObject else { return error.prefixed(with: .index(frame.count)) }
                 defer { lastKey = frame.firstKey }
                 guard lastKey > frame.firstKey else { return error }
-                return error.prefixed(with: .key(text.key(at: scratch.keys[lastKey - 1].offset).0))
+                return error.prefixed(with: .key(text.key(at: scratch.keys.elements()[lastKey - 1].offset).0))
             }
         }
     }
@@ -278,7 +226,8 @@ extension JSONReader {
             case UInt8(ascii: "n"): try appendLiteral("null", to: &output)
             default: throw unexpected("a value")
             }
-            while let frame = scratch.frames.last {
+            while !scratch.frames.isEmpty {
+                let frame = scratch.frames.last
                 if frame.isObject {
                     if try nextEntry() {
                         output.append(UInt8(ascii: ","))
@@ -289,7 +238,7 @@ extension JSONReader {
                     }
                     let keys = scratch.keys.count - frame.firstKey
                     if frame.hasSpecialKey, keys > 1,
-                        CompactKeys.hasEqualStrings(at: scratch.keys[frame.firstKey...], in: output.bytes)
+                        CompactKeys.hasEqualStrings(at: scratch.keys.elements(from: frame.firstKey), in: output.bytes)
                     {
                         return nil
                     }
@@ -298,7 +247,7 @@ extension JSONReader {
                 } else {
                     if try nextElement() {
                         output.append(UInt8(ascii: ","))
-                        scratch.frames[scratch.frames.count - 1].count += 1
+                        scratch.frames.last.count += 1
                         continue nextValue
                     }
                     output.append(UInt8(ascii: "]"))
@@ -319,15 +268,14 @@ extension JSONReader {
         let keyStart = output.count
         hasSlash = appendString(key, to: &output) || hasSlash
         output.append(UInt8(ascii: ":"))
-        let last = scratch.frames.count - 1
         let signature = CompactKeys.signature(of: output.base, from: keyStart, to: output.count - 1)
         if key.hasEscapes || !key.isASCII {
-            scratch.frames[last].hasSpecialKey = true
+            scratch.frames.last.hasSpecialKey = true
         } else {
-            let first = scratch.frames[last].firstKey
+            let first = scratch.frames.last.firstKey
             if CompactKeys.isRepeated(
-                signature, at: keyStart, in: output.base, among: scratch.keys[first...],
-                filter: &scratch.frames[last].filter)
+                signature, at: keyStart, in: output.base, among: scratch.keys.elements(from: first),
+                filter: &scratch.frames.last.filter)
             {
                 return false
             }
@@ -435,7 +383,8 @@ enum CompactKeys {
     /// `signature`, equals one of `keys`; adds it to `filter`.
     @inline(__always)
     static func isRepeated(
-        _ signature: UInt64, at keyStart: Int, in bytes: UnsafePointer<UInt8>, among keys: ArraySlice<CompactKey>,
+        _ signature: UInt64, at keyStart: Int, in bytes: UnsafePointer<UInt8>,
+        among keys: UnsafeBufferPointer<CompactKey>,
         filter: inout UInt64
     ) -> Bool {
         let bit = bit(of: signature)
@@ -446,14 +395,16 @@ enum CompactKeys {
 
     @inline(never)
     private static func isRepeated(
-        _ signature: UInt64, at keyStart: Int, in bytes: UnsafePointer<UInt8>, among keys: ArraySlice<CompactKey>
+        _ signature: UInt64, at keyStart: Int, in bytes: UnsafePointer<UInt8>,
+        among keys: UnsafeBufferPointer<CompactKey>
     ) -> Bool {
         let length = Int(signature >> 48)
         return keys.contains { $0.signature == signature && memcmp(bytes + $0.offset, bytes + keyStart, length) == 0 }
     }
 
     /// Whether two of `keys` are equal as strings.
-    static func hasEqualStrings(at keys: ArraySlice<CompactKey>, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func hasEqualStrings(at keys: UnsafeBufferPointer<CompactKey>, in bytes: UnsafeBufferPointer<UInt8>) -> Bool
+    {
         let text = CompactText(bytes)
         var seen = Set<String>()
         for key in keys where !seen.insert(text.string(at: key.offset, end: text.endOfString(at: key.offset))).inserted

@@ -41,41 +41,44 @@ public final class LoadContext {
     /// The reader of an object's entries finds its own here, so that the pass over the entries,
     /// whose frame loading recursion stacks up, holds nothing for them. An object whose pass
     /// did not finish may leave its entry behind, above which its enclosing objects' lie.
-    @exclusivity(unchecked) private var keptMembers: [(object: ModelObject, members: CompactMembersBuilder)] = []
+    @exclusivity(unchecked) private var keptMembers: [KeptMembers] = []
 
-    /// The properties that read `null` into `nil`, with their objects, whose nulls are kept
-    /// when the objects' reads finish: kept at once, they would take every later property of
-    /// the object through the reader's bookkeeping for kept values.
-    @exclusivity(unchecked) private var nullProperties:
-        [(object: ModelObject, property: AnySavedProperty, index: Int)] =
-            []
-
-    /// Whether no property waits for its null to be kept.
-    var nullPropertiesAreEmpty: Bool { nullProperties.isEmpty }
-
-    /// Notes that `property`, at `index` of the metadata of `object`'s class, read `null`.
-    func keepNull(of property: AnySavedProperty, at index: Int, in object: ModelObject) {
-        nullProperties.append((object, property, index))
+    /// An object's builder of undeclared members, with the object's identity to find it by
+    /// without retaining every entry on the way; the entry holds the object, so that the
+    /// identity is not another's while the entry stands.
+    private struct KeptMembers {
+        let owner: ObjectIdentifier
+        let object: ModelObject
+        let members: CompactMembersBuilder
     }
 
-    /// Keeps the nulls that `object`'s properties read (see ``ModelObject/keepNull(of:)``).
-    func keepNulls(of object: ModelObject) {
-        guard nullProperties.contains(where: { $0.object === object }) else { return }
-        for (owner, property, index) in nullProperties where owner === object {
-            object.keepLoadedNull(of: property, at: index)
+    /// The index in ``keptMembers`` of `object`'s entry, searched from the top, where it is
+    /// unless an unfinished pass left another above it.
+    @inline(__always)
+    private func keptMembersIndex(of object: ModelObject) -> Int? {
+        let owner = ObjectIdentifier(object)
+        return keptMembers.withUnsafeBufferPointer { entries in
+            var index = entries.count
+            while index > 0 {
+                index -= 1
+                if entries[index].owner == owner { return index }
+            }
+            return nil
         }
-        nullProperties.removeAll { $0.object === object }
     }
 
     /// The builders that objects and containers of this load finished with, to serve the next.
     @exclusivity(unchecked) private var spareMembers: [CompactMembersBuilder] = []
 
-    /// The builder of `object`'s undeclared members, found or made at its first.
-    func keptMembers(of object: ModelObject) -> CompactMembersBuilder {
-        if let index = keptMembers.lastIndex(where: { $0.object === object }) { return keptMembers[index].members }
+    /// The builder of `object`'s undeclared members, found or made at its first, unretained:
+    /// its entry here holds it until the object's read finishes.
+    func keptMembers(of object: ModelObject) -> Unmanaged<CompactMembersBuilder> {
+        if let index = keptMembersIndex(of: object) {
+            return keptMembers.withUnsafeBufferPointer { .passUnretained($0[index].members) }
+        }
         let members = makeMembersBuilder()
-        keptMembers.append((object, members))
-        return members
+        keptMembers.append(KeptMembers(owner: ObjectIdentifier(object), object: object, members: members))
+        return .passUnretained(members)
     }
 
     /// A builder of undeclared members, empty, for a reader that keeps its own: a spare one
@@ -94,7 +97,7 @@ public final class LoadContext {
     /// The undeclared members of `object`, when it has any, forgetting what the objects read
     /// inside it left behind.
     func takeKeptMembers(of object: ModelObject) -> CompactMembers? {
-        guard let index = keptMembers.lastIndex(where: { $0.object === object }) else { return nil }
+        guard let index = keptMembersIndex(of: object) else { return nil }
         let builder = keptMembers[index].members
         keptMembers.removeSubrange(index...)
         let members = builder.finish()

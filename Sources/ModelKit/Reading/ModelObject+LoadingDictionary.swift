@@ -202,7 +202,6 @@ extension ModelObject {
     func finishLoading(
         version: Int, metadata: ModelMetadata, context: LoadContext, upgrading data: [String: Any]? = nil
     ) throws {
-        if !context.nullPropertiesAreEmpty { context.keepNulls(of: self) }
         if !metadata.layout.flattened.isEmpty {
             try finishLoadingFlattenedObjects(metadata: metadata, context: context)
         }

@@ -160,6 +160,11 @@ extension ModelObject {
         // The properties found, by index, then the containers and the flattened objects' properties.
         var found = FoundProperties(count: metadata.layout.foundSlotCount)
         var expected = 0
+        // Made once, not for each of the many keys that most payloads hold beyond the
+        // declared ones, which would retain its references every time.
+        let entries = OtherEntryReading(
+            metadata: metadata, keyTable: keyTable, expectedClass: self,
+            isClassFixed: fixedObject != nil || chosenClass != nil, classNames: classNames)
         while hasEntry {
             let key: JSONReader.StringToken
             let match: KeyTable.Match?
@@ -179,9 +184,6 @@ extension ModelObject {
                 try object.readContainer(at: index, metadata: metadata, from: &reader, context: context)
             } else {
                 context.enclosingClass = enclosingClass
-                let entries = OtherEntryReading(
-                    metadata: metadata, keyTable: keyTable, expectedClass: self,
-                    isClassFixed: fixedObject != nil || chosenClass != nil, classNames: classNames)
                 let pass = try object.readOtherEntry(
                     key, match: match, header: &header, found: &found, from: &reader, in: entries, context: context)
                 context.enclosingClass = modelClass

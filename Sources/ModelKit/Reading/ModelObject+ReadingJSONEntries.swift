@@ -71,26 +71,39 @@ extension ModelObject {
         case nil:
             // A key that is not ASCII and equals a saved key as a `String` is rare enough to
             // leave to the dictionary form, which finds it the same way; so is a key that the
-            // load rejects, since the class that the data names decides.
-            guard reader.match(key, in: metadata, keyTable: entries.keyTable) == nil,
+            // load rejects, since the class that the data names decides. The key table has
+            // been asked already.
+            guard key.isASCII || MatchedEntries.matchByEquality(reader.makeString(key), metadata: metadata) == nil,
                 !context.rejectsUnknownKeys(of: metadata)
             else { return .dictionary }
-            let start = reader.mark
-            let appended: CompactMembersBuilder.Appended
-            do {
-                appended = try context.keptMembers(of: self).append(key: key, from: &reader)
-            } catch let settled as SettledError {
-                throw settled.prefixed(with: .key(reader.makeString(key)))
-            }
-            switch appended {
+            switch try keepUnknownEntry(key, from: &reader, context: context) {
             case .appended: return nil
             case .repeatedKey: return .dictionary
             case .needsFoundationValue:
-                reader.rewind(to: start)
                 let text = reader.makeString(key)
                 return try readUnknownValue(forKey: text, from: &reader, context: context) ? nil : .dictionary
             }
         }
+    }
+
+    /// Keeps the value of `key`, which the object's class does not declare, as compact text
+    /// among the object's undeclared members; for a value that needs a Foundation value, the
+    /// reader is back at the value's start.
+    @inline(never)
+    func keepUnknownEntry(_ key: JSONReader.StringToken, from reader: inout JSONReader, context: LoadContext) throws
+        -> CompactMembersBuilder.Appended
+    {
+        let start = reader.mark
+        let appended: CompactMembersBuilder.Appended
+        do {
+            appended = try context.keptMembers(of: self)._withUnsafeGuaranteedRef {
+                try $0.append(key: key, from: &reader)
+            }
+        } catch let settled as SettledError {
+            throw settled.prefixed(with: .key(reader.makeString(key)))
+        }
+        if appended == .needsFoundationValue { reader.rewind(to: start) }
+        return appended
     }
 
     /// Reads the nested object of the container at `index`: straight into the properties and
@@ -153,10 +166,9 @@ extension ModelObject {
                     return .none
                 }
                 guard !context.hasProblems(since: marks) else { return .none }
-                if hasSkippedValues { skippedValues[property.offset] = nil }
-                if context.nullEnd == reader.position {
-                    context.keepNull(of: property, at: container.members[member].property, in: self)
-                }
+                let index = container.members[member].property
+                forgetSkippedValue(of: property, at: index)
+                if context.nullEnd == reader.position { keepLoadedNull(of: property, at: index) }
             } else {
                 guard !key.hasEscapes, key.isASCII, !context.rejectsUnknownKeys(of: metadata) else { return .none }
                 let builder = kept ?? context.makeMembersBuilder()
@@ -187,7 +199,7 @@ extension ModelObject {
                 index: index, metadata: metadata, keyTable: keyTable, start: start, marks: marks)
             return try recoverProperty(reading, after: error, reader: &reader, context: context)
         }
-        if context.hasProblems(since: marks) || hasSkippedValues || context.nullEnd == reader.position {
+        if context.hasProblems(since: marks) || hasKeptValue(at: index) || context.nullEnd == reader.position {
             let reading = PropertyReading(
                 index: index, metadata: metadata, keyTable: keyTable, start: start, marks: marks)
             settleIssues(of: reading, reader: &reader, context: context)
@@ -201,10 +213,10 @@ extension ModelObject {
     @inline(never)
     private func settleIssues(of reading: PropertyReading, reader: inout JSONReader, context: LoadContext) {
         let property = reading.property
-        settleLoadedValue(of: property, since: reading.marks, context: context) {
+        settleLoadedValue(of: property, at: reading.index, since: reading.marks, context: context) {
             keepPartlyLoadedValue(of: property, at: reading.start, reader: &reader)
         }
-        if context.nullEnd == reader.position { context.keepNull(of: property, at: reading.index, in: self) }
+        if context.nullEnd == reader.position { keepLoadedNull(of: property, at: reading.index) }
     }
 
     /// Settles a property's value that did not load: `false` when a later entry has the same

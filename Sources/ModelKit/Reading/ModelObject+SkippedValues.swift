@@ -42,9 +42,13 @@ extension ModelObject {
     /// the problems found in it since `marks` with its key, keeps the whole value through
     /// `keepWholeValue` when part of it was dropped, and otherwise forgets a value kept from an
     /// earlier load, which the new one replaces.
+    ///
+    /// `index`, the property's index in the class's metadata, lets a null kept as a bit of
+    /// ``loadedNulls`` be forgotten without building ``skippedValues``.
     @inline(__always)
     func settleLoadedValue(
         of property: AnySavedProperty,
+        at index: Int? = nil,
         since marks: LenientMarks,
         context: LoadContext,
         keepingWholeValue keepWholeValue: () -> Void
@@ -52,16 +56,34 @@ extension ModelObject {
         context.prefixIssues(since: marks, with: .key(property.key))
         if context.takeBackDroppedValues(since: marks) {
             keepWholeValue()
+        } else if let index {
+            forgetSkippedValue(of: property, at: index)
         } else if hasSkippedValues {
             skippedValues[property.offset] = nil
         }
+    }
+
+    /// Whether a value is kept in place of the property at `index` of the class's metadata,
+    /// or in place of another beyond the first 64, without building ``skippedValues``.
+    @inline(__always)
+    func hasKeptValue(at index: Int) -> Bool {
+        !storedSkippedValues.isEmpty || hasLoadedNull(at: index)
+    }
+
+    /// Forgets what an earlier load kept for `property`, at `index` of the class's metadata,
+    /// whose value a load has just replaced.
+    @inline(__always)
+    func forgetSkippedValue(of property: AnySavedProperty, at index: Int) {
+        if hasLoadedNull(at: index) { loadedNulls &= ~(1 << UInt64(index)) }
+        if !storedSkippedValues.isEmpty { storedSkippedValues[property.offset] = nil }
     }
 
     /// Keeps the `null` that loaded into `property`, an optional now `nil`, so that writing
     /// puts it back until the property is set: a server may tell `null` from a missing key.
     func keepNull(of property: AnySavedProperty) {
         guard property.isNil(in: self) else { return }
-        skippedValues[property.offset] = SkippedValue(savedValue: SkippedValue.null, loadedValue: nil)
+        // Beside the waiting nulls, which stay bits: the two are one set of kept values.
+        storedSkippedValues[property.offset] = SkippedValue(savedValue: SkippedValue.null, loadedValue: nil)
     }
 
     /// Keeps the `null` that loaded into the property at `index` of the class's metadata, as

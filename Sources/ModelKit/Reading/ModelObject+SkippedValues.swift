@@ -17,6 +17,10 @@ struct SkippedValue {
     /// The one `NSNull` that kept nulls share: it is never changed, and an object apiece
     /// would be one more allocation for every `null` loaded.
     static let null = NSNull()
+
+    /// Whether the kept value is a `null`, which writing puts back as it puts back the nulls
+    /// of ``ModelObject/loadedNulls``.
+    var isNull: Bool { savedValue is NSNull }
 }
 
 extension ModelObject {

@@ -2,10 +2,22 @@ import Foundation
 
 extension ModelObject {
     /// Whether a property inside `container` has a value that a load kept in its place,
-    /// other than a null kept as a bit of ``loadedNulls``.
+    /// other than a null (see ``hasKeptNull(at:metadata:)``).
     func hasStoredSkippedValues(inside container: PathContainer, metadata: ModelMetadata) -> Bool {
         !storedSkippedValues.isEmpty
-            && container.members.contains { storedSkippedValues[metadata.properties[$0.property].offset] != nil }
+            && container.members.contains {
+                storedSkippedValues[metadata.properties[$0.property].offset].map { !$0.isNull } ?? false
+            }
+    }
+
+    /// Whether the property at `index` of `metadata`, the metadata of the object's class,
+    /// holds a kept null: as a bit of ``loadedNulls``, or among the skipped values once
+    /// something asked for those.
+    @inline(__always)
+    func hasKeptNull(at index: Int, metadata: ModelMetadata) -> Bool {
+        if hasLoadedNull(at: index) { return true }
+        guard !storedSkippedValues.isEmpty else { return false }
+        return storedSkippedValues[metadata.properties[index].offset]?.isNull ?? false
     }
 
     /// The nested object that the properties of `container` live inside, as written: `kept`,

@@ -89,7 +89,7 @@ private struct JSONEntryWriter: SavedEntryWriter {
         guard
             kept != nil || metadata.writesNilAsNull
                 || container.members.contains(where: {
-                    object.hasLoadedNull(at: $0.property) || !properties[$0.property].isNil(in: object)
+                    object.hasKeptNull(at: $0.property, metadata: metadata) || !properties[$0.property].isNil(in: object)
                 })
         else {
             return
@@ -101,7 +101,7 @@ private struct JSONEntryWriter: SavedEntryWriter {
         var isFirstInside = true
         for member in container.members {
             let property = properties[member.property]
-            if object.hasLoadedNull(at: member.property) {
+            if object.hasKeptNull(at: member.property, metadata: metadata) {
                 writer.writeKey(property.key, isFirst: isFirstInside)
                 writer.writeNull()
                 isFirstInside = false

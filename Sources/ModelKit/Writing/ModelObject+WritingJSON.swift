@@ -89,7 +89,8 @@ private struct JSONEntryWriter: SavedEntryWriter {
         guard
             kept != nil || metadata.writesNilAsNull
                 || container.members.contains(where: {
-                    object.hasKeptNull(at: $0.property, metadata: metadata) || !properties[$0.property].isNil(in: object)
+                    object.hasKeptNull(at: $0.property, metadata: metadata)
+                        || !properties[$0.property].isNil(in: object)
                 })
         else {
             return

@@ -42,6 +42,13 @@ struct CompactOutput {
         count += length
     }
 
+    /// Appends what `body` writes at the end, at most `limit` bytes; `body` returns how many.
+    @inline(__always)
+    mutating func append(atMost limit: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
+        if _slowPath(count + limit > capacity) { grow(toHold: count + limit) }
+        count += body(base + count)
+    }
+
     mutating func append(_ bytes: [UInt8]) {
         bytes.withUnsafeBufferPointer { buffer in
             if let start = buffer.baseAddress { append(start, count: buffer.count) }

@@ -90,9 +90,17 @@ struct JSONBuffer {
         }
     }
 
-    private mutating func grow(toHold needed: Int) {
+    /// Makes room for `capacity` bytes in all, at once, so that a writer that can tell how
+    /// much it will write copies what it wrote fewer times than doubling would.
+    mutating func reserveCapacity(_ capacity: Int) {
+        let current = storage.withUnsafeMutablePointerToHeader { $0.pointee.capacity }
+        if capacity > current { grow(toHold: capacity, exactly: true) }
+    }
+
+    private mutating func grow(toHold needed: Int, exactly: Bool = false) {
         let (count, capacity) = storage.withUnsafeMutablePointerToHeader { ($0.pointee.count, $0.pointee.capacity) }
-        let copy = Self.makeStorage(capacity: needed > capacity ? max(needed, capacity * 2) : capacity)
+        let grown = exactly ? needed : max(needed, capacity * 2)
+        let copy = Self.makeStorage(capacity: needed > capacity ? grown : capacity)
         storage.withUnsafeMutablePointerToElements { source in
             copy.withUnsafeMutablePointers { header, elements in
                 elements.initialize(from: source, count: count)

@@ -306,51 +306,66 @@ extension JSONReader {
         return hasSlash
     }
 
+    /// Whether eight bytes of a string may hold a slash, a backslash or, when `mayHaveMark`,
+    /// the first byte of U+FEFF; each byte that equals one of them is a zero byte once the
+    /// word is xored with it, and a zero byte sets its high bit in `(x - 0x01…) & ~x`.
+    @inline(__always)
+    private static func needsEscaping(_ word: UInt64, mayHaveMark: Bool) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        func zeroBytes(_ value: UInt64) -> UInt64 { (value &- ones) & ~value }
+        var found = zeroBytes(word ^ (ones &* 0x2F)) | zeroBytes(word ^ (ones &* 0x5C))
+        if mayHaveMark { found |= zeroBytes(word ^ (ones &* 0xEF)) }
+        return found & (ones &* 0x80) != 0
+    }
+
+    /// Copies a string that holds a slash or may hold U+FEFF, escaping them; an escape in the
+    /// string is copied as it is, so that `\/` stays one escaped slash.
     @inline(never)
     private func appendEscapingSlashes(_ token: StringToken, mayHaveMark: Bool, to output: inout CompactOutput) {
-        let contents = UnsafeBufferPointer(start: base + token.start, count: token.count)
-        output.append(UInt8(ascii: "\""))
-        var index = 0
-        if !mayHaveMark {
-            // Runs between slashes are copied whole; a slash after an odd run of backslashes
-            // is escaped already.
-            var runStart = 0
-            while let found = memchr(base + token.start + index, 0x2F, token.count - index) {
-                let slash = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - (base + token.start)
-                var backslashes = 0
-                while slash - backslashes - 1 >= runStart, contents[slash - backslashes - 1] == UInt8(ascii: "\\") {
-                    backslashes += 1
+        let contents = base + token.start
+        let length = token.count
+        // Each byte takes at most two (a slash, or the mark's three bytes as six).
+        output.append(atMost: 2 * length + 2) { out in
+            out[0] = UInt8(ascii: "\"")
+            var written = 1
+            var index = 0
+            while index < length {
+                if index + 8 <= length {
+                    let word = UnsafeRawPointer(contents + index).loadUnaligned(as: UInt64.self)
+                    if !Self.needsEscaping(word, mayHaveMark: mayHaveMark) {
+                        UnsafeMutableRawPointer(out + written).storeBytes(of: word, as: UInt64.self)
+                        written += 8
+                        index += 8
+                        continue
+                    }
                 }
-                output.append(base + token.start + runStart, count: slash - runStart)
-                if backslashes % 2 == 0 { output.append(UInt8(ascii: "\\")) }
-                output.append(UInt8(ascii: "/"))
-                runStart = slash + 1
-                index = slash + 1
+                let byte = contents[index]
+                if byte == UInt8(ascii: "\\") {
+                    let escape = min(
+                        index + 1 < length && contents[index + 1] == UInt8(ascii: "u") ? 6 : 2, length - index)
+                    (out + written).update(from: contents + index, count: escape)
+                    written += escape
+                    index += escape
+                } else if byte == UInt8(ascii: "/") {
+                    out[written] = UInt8(ascii: "\\")
+                    out[written + 1] = UInt8(ascii: "/")
+                    written += 2
+                    index += 1
+                } else if byte == 0xEF, mayHaveMark, index + 2 < length, contents[index + 1] == 0xBB,
+                    contents[index + 2] == 0xBF
+                {
+                    for (offset, escaped) in #"\ufeff"#.utf8.enumerated() { out[written + offset] = escaped }
+                    written += 6
+                    index += 3
+                } else {
+                    out[written] = byte
+                    written += 1
+                    index += 1
+                }
             }
-            output.append(base + token.start + runStart, count: token.count - runStart)
-            output.append(UInt8(ascii: "\""))
-            return
+            out[written] = UInt8(ascii: "\"")
+            return written + 1
         }
-        while index < contents.count {
-            let byte = contents[index]
-            if byte == UInt8(ascii: "\\") {
-                let length = contents[index + 1] == UInt8(ascii: "u") ? 6 : 2
-                output.append(base + token.start + index, count: length)
-                index += length
-            } else if byte == UInt8(ascii: "/") {
-                output.append(UInt8(ascii: "\\"))
-                output.append(UInt8(ascii: "/"))
-                index += 1
-            } else if byte == 0xEF, index + 2 < contents.count, contents[index + 1] == 0xBB, contents[index + 2] == 0xBF
-            {
-                output.append(Array(#"\ufeff"#.utf8))
-                index += 3
-            } else {
-                output.append(byte)
-                index += 1
-            }
-        }
-        output.append(UInt8(ascii: "\""))
     }
 }
 

@@ -139,6 +139,15 @@ extension ModelObject {
         keptValue(skippedValues[property.offset], of: property)
     }
 
+    /// The value that writing puts in place of `property`'s own, as ``skippedValue(of:)``
+    /// gives it, for the property at `index` of the class's metadata, without building
+    /// ``skippedValues`` from ``loadedNulls``.
+    func skippedValue(of property: AnySavedProperty, at index: Int) -> Any? {
+        if hasLoadedNull(at: index) { return SkippedValue.null }
+        guard !storedSkippedValues.isEmpty else { return nil }
+        return keptValue(storedSkippedValues[property.offset], of: property)
+    }
+
     /// The value that writing puts in place of `property`'s own when `skipped` is what was
     /// kept for it.
     func keptValue(_ skipped: SkippedValue?, of property: AnySavedProperty) -> Any? {
@@ -164,10 +173,12 @@ extension ModelObject {
 
     /// Whether the values that writing puts back in place of properties' own are the same in
     /// both objects, which are of the same class.
+    ///
+    /// Compares the nulls of ``loadedNulls`` as they wait, so that comparing leaves both
+    /// objects written as fast as before.
     func hasEqualSkippedValues(to other: ModelObject, metadata: ModelMetadata) -> Bool {
-        for property in metadata.properties
-        where skippedValues[property.offset] != nil || other.skippedValues[property.offset] != nil {
-            switch (skippedValue(of: property), other.skippedValue(of: property)) {
+        for (index, property) in metadata.properties.enumerated() {
+            switch (skippedValue(of: property, at: index), other.skippedValue(of: property, at: index)) {
             case (nil, nil): continue
             case (let left?, let right?) where DictionaryFormEquality.isEqual(left, right): continue
             default: return false

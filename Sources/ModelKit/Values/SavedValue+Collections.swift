@@ -20,7 +20,13 @@ extension Optional: SavedValue where Wrapped: SavedValue {
     }
 
     /// ModelKit's machinery: whether the optional is `nil`.
-    public var _isNilSavedValue: Bool { self == nil }
+    ///
+    /// A pattern, not `self == nil`, whose unspecialized form looks up the metadata of a
+    /// tuple on every call.
+    public var _isNilSavedValue: Bool {
+        if case .none = self { return true }
+        return false
+    }
 
     /// ModelKit's machinery: whether the wrapped type can hold model objects.
     public static var _containsModelObjects: Bool { Wrapped._containsModelObjects }

@@ -36,6 +36,7 @@ extension JSONWriter {
         guard !array.isEmpty else { return writeEmpty(open: "[", close: "]") }
         append("[")
         level += 1
+        let start = buffer.count
         for index in array.indices {
             if index > 0 { append(",") }
             newLine()
@@ -44,10 +45,25 @@ extension JSONWriter {
             } catch let error as ModelError {
                 throw error.prefixed(with: .index(index))
             }
+            if index == 0, array.count >= Self.estimatedArrayLength {
+                reserveRoom(forElements: array.count, from: start)
+            }
         }
         level -= 1
         newLine()
         append("]")
+    }
+
+    /// The length from which an array's first element tells how much room the rest will take.
+    private static var estimatedArrayLength: Int { 16 }
+
+    /// Makes room for the elements of an array of `count` elements after its first, written
+    /// from `start`, as long as the first: the buffer then grows once rather than doubling
+    /// and copying many times over, up to 32 MiB more at once.
+    private mutating func reserveRoom(forElements count: Int, from start: Int) {
+        let first = buffer.count - start
+        let (room, overflow) = first.multipliedReportingOverflow(by: count - 1)
+        buffer.reserveCapacity(buffer.count + (overflow ? 32 << 20 : min(room + room / 8, 32 << 20)))
     }
 
     /// Writes a dictionary of saved values, with its keys sorted.

@@ -70,8 +70,10 @@ extension ModelObject {
                 try SavedEntry.keptValue(property, SkippedValue.null).write(with: &writer, into: &output)
                 continue
             }
-            if hasStoredSkippedValues, storedSkippedValues[property.offset] != nil {
-                try savedEntry(for: property, at: index).write(with: &writer, into: &output)
+            if hasStoredSkippedValues, let skipped = storedSkippedValues[property.offset],
+                let kept = keptValue(skipped, of: property)
+            {
+                try SavedEntry.keptValue(property, kept).write(with: &writer, into: &output)
                 continue
             }
             do {
@@ -111,11 +113,7 @@ extension ModelObject {
     /// ``savedEntry(for:)`` gives it, without building ``skippedValues`` from
     /// ``loadedNulls``.
     private func savedEntry(for property: AnySavedProperty, at index: Int) -> SavedEntry {
-        if hasLoadedNull(at: index) { return .keptValue(property, SkippedValue.null) }
-        if !storedSkippedValues.isEmpty, let skipped = keptValue(storedSkippedValues[property.offset], of: property) {
-            return .keptValue(property, skipped)
-        }
-        return .property(property)
+        skippedValue(of: property, at: index).map { .keptValue(property, $0) } ?? .property(property)
     }
 
     /// Every entry, in the order of the JSON form.

@@ -296,14 +296,18 @@ extension JSONReader {
     /// - Returns: Whether the string holds a slash.
     @inline(__always)
     mutating func appendString(_ token: StringToken, to output: inout CompactOutput) -> Bool {
-        let hasSlash = token.count > 0 && memchr(base + token.start, 0x2F, token.count) != nil
+        let slash = token.count > 0 ? memchr(base + token.start, 0x2F, token.count) : nil
         let mayHaveMark = !token.isASCII && memchr(base + token.start, 0xEF, token.count) != nil
-        guard hasSlash || mayHaveMark else {
+        guard slash != nil || mayHaveMark else {
             output.append(base + token.start - 1, count: token.count + 2)
             return false
         }
-        appendEscapingSlashes(token, mayHaveMark: mayHaveMark, to: &output)
-        return hasSlash
+        // Without escapes or marks, nothing before the first slash changes.
+        let plain =
+            token.hasEscapes || mayHaveMark
+            ? 0 : slash.map { UnsafeRawPointer($0) - UnsafeRawPointer(base + token.start) } ?? 0
+        appendEscapingSlashes(token, mayHaveMark: mayHaveMark, after: plain, to: &output)
+        return slash != nil
     }
 
     /// Whether eight bytes of a string may hold a slash, a backslash or, when `mayHaveMark`,
@@ -312,23 +316,32 @@ extension JSONReader {
     @inline(__always)
     private static func needsEscaping(_ word: UInt64, mayHaveMark: Bool) -> Bool {
         let ones: UInt64 = 0x0101_0101_0101_0101
-        func zeroBytes(_ value: UInt64) -> UInt64 { (value &- ones) & ~value }
-        var found = zeroBytes(word ^ (ones &* 0x2F)) | zeroBytes(word ^ (ones &* 0x5C))
-        if mayHaveMark { found |= zeroBytes(word ^ (ones &* 0xEF)) }
-        return found & (ones &* 0x80) != 0
+        let slashes = word ^ 0x2F2F_2F2F_2F2F_2F2F
+        let backslashes = word ^ 0x5C5C_5C5C_5C5C_5C5C
+        var found = ((slashes &- ones) & ~slashes) | ((backslashes &- ones) & ~backslashes)
+        if mayHaveMark {
+            let marks = word ^ 0xEFEF_EFEF_EFEF_EFEF
+            found |= (marks &- ones) & ~marks
+        }
+        return found & 0x8080_8080_8080_8080 != 0
     }
 
-    /// Copies a string that holds a slash or may hold U+FEFF, escaping them; an escape in the
-    /// string is copied as it is, so that `\/` stays one escaped slash.
+    /// Copies a string that holds a slash or may hold U+FEFF, escaping them.
+    ///
+    /// An escape in the string is copied as it is, so that `\/` stays one escaped slash. The
+    /// first `plain` bytes have nothing to escape.
     @inline(never)
-    private func appendEscapingSlashes(_ token: StringToken, mayHaveMark: Bool, to output: inout CompactOutput) {
+    private func appendEscapingSlashes(
+        _ token: StringToken, mayHaveMark: Bool, after plain: Int, to output: inout CompactOutput
+    ) {
         let contents = base + token.start
         let length = token.count
         // Each byte takes at most two (a slash, or the mark's three bytes as six).
         output.append(atMost: 2 * length + 2) { out in
-            out[0] = UInt8(ascii: "\"")
-            var written = 1
-            var index = 0
+            // The quote and the first `plain` bytes, copied as they are.
+            (out).update(from: contents - 1, count: plain + 1)
+            var written = plain + 1
+            var index = plain
             while index < length {
                 if index + 8 <= length {
                     let word = UnsafeRawPointer(contents + index).loadUnaligned(as: UInt64.self)

@@ -151,8 +151,15 @@ extension JSONWriter {
     }
 
     /// Appends a kept string, quotes included, unescaping slashes when the options say so.
+    ///
+    /// A string with escapes other than `\/`, such as `\u0041`, is written as the writer
+    /// writes the string they stand for, so that pretty and sorted output is what writing the
+    /// Foundation value gives.
     private mutating func appendCompactString(_ text: CompactText, _ range: Range<Int>) {
         let bytes = UnsafeBufferPointer(rebasing: text.buffer[range])
+        if Self.hasEscapeOtherThanSlash(bytes) {
+            return writeString(text.string(at: range.lowerBound, end: range.upperBound))
+        }
         guard !escapesSlashes, bytes.contains(UInt8(ascii: "/")) else { return buffer.append(bytes) }
         var index = 0
         while index < bytes.count {
@@ -170,5 +177,19 @@ extension JSONWriter {
                 index += 1
             }
         }
+    }
+
+    private static func hasEscapeOtherThanSlash(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let start = bytes.baseAddress, memchr(start, 0x5C, bytes.count) != nil else { return false }
+        var index = 0
+        while index < bytes.count - 1 {
+            if bytes[index] == UInt8(ascii: "\\") {
+                if bytes[index + 1] != UInt8(ascii: "/") { return true }
+                index += 2
+            } else {
+                index += 1
+            }
+        }
+        return false
     }
 }

@@ -87,6 +87,32 @@ final class KeptDemo: ModelObject {
         #expect(charge[extra: "w"] as? String == "\\/")
     }
 
+    @Test func slashesAreEscapedWhereverTheyFallInLongStrings() throws {
+        // Slashes at every position of an eight-byte word, runs of them, escapes before and
+        // after them, and U+FEFF, which the writer writes as an escape.
+        let strings = [
+            "abcdefg/", "abcdefgh/ijklmnop/", "/abcdefghijklmnop", "//////////////////",
+            #"abcdefgh\\/ijkl"#, #"abcdefgh\/ijkl/mnopqrst"#, #"ab\\\\/cdefghij"#, #"\u0041bcdefghi/jk"#,
+            "é/abcdefgh/\u{FEFF}ijkl", "https://api.github.com/repos/octocat/Hello-World/issues/1347",
+        ]
+        let members = strings.enumerated().map { #""k\#($0.offset)":"\#($0.element)""# }
+        let json = "{" + members.joined(separator: ",") + "}"
+        let fast = try KeptCharge(json: json)
+        let foundation = try KeptCharge(json: json, options: .foundationReader)
+        for (index, string) in strings.enumerated() {
+            let parsed = try JSONSerialization.jsonObject(with: Data(#"["\#(string)"]"#.utf8)) as? [String]
+            #expect(fast[extra: "k\(index)"] as? String == parsed?.first, "\(string)")
+        }
+        #expect(fast == foundation)
+        let sorted = try fast.jsonString(options: [.compact, .sortedKeys])
+        let foundationSorted = try foundation.jsonString(options: [.compact, .sortedKeys])
+        #expect(sorted == foundationSorted)
+        let written = try fast.jsonString(options: .compact)
+        #expect(try KeptCharge(json: written) == fast)
+        #expect(!written.contains("\u{FEFF}"))
+        #expect(written.contains(#"https:\/\/api.github.com\/repos"#))
+    }
+
     @Test func modelsWhoseKeptTextsDifferOnlyInOrderAreEqual() throws {
         let first = try KeptCharge(json: #"{"x":{"a":1,"b":[1.0]}}"#)
         let second = try KeptCharge(json: #"{"x":{"b":[1],"a":1}}"#)
@@ -179,7 +205,14 @@ final class KeptDemo: ModelObject {
 
     @Test func nullsInsideContainersComeBackAsTheyCame() throws {
         let json = #"{"stats":{"stars":null,"forks":3}}"#
-        #expect(try KeptOptionalRepository(json: json).jsonString(options: .compact) == json)
+        let repository = try KeptOptionalRepository(json: json)
+        #expect(try repository.jsonString(options: .compact) == json)
+        // Comparing, and asking for the dictionary form, leave the container as it came.
+        #expect(repository == (try KeptOptionalRepository(json: json, options: .foundationReader)))
+        #expect(try repository.jsonString(options: .compact) == json)
+        #expect((try repository.dictionary["stats"] as? [String: Any])?["stars"] is NSNull)
+        #expect(try repository.jsonString(options: .compact) == json)
+        #expect(try repository.copy().jsonString(options: .compact) == json)
         // A container whose kept values are Foundation values is written as its dictionary
         // form, keys sorted.
         #expect(

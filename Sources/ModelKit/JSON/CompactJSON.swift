@@ -42,11 +42,24 @@ struct CompactJSON: Sendable, Equatable {
 struct CompactMembers: Sendable, Equatable {
     /// The text of the members, without braces.
     let bytes: [UInt8]
-    /// How many members there are.
-    let count: Int
-    /// How deeply arrays and objects nest in the values.
-    let depth: Int
+    // Narrow, so that the members fit an `Any` without a box of their own: an object of a
+    // payload keeps its container's members as a value of its unknown values.
+    private let storedCount: UInt32
+    private let storedDepth: UInt16
     let hasSlash: Bool
+
+    init(bytes: [UInt8], count: Int, depth: Int, hasSlash: Bool) {
+        self.bytes = bytes
+        // Every member takes at least four bytes of text, and nesting stops at 512 levels.
+        storedCount = UInt32(clamping: count)
+        storedDepth = UInt16(clamping: depth)
+        self.hasSlash = hasSlash
+    }
+
+    /// How many members there are.
+    var count: Int { Int(storedCount) }
+    /// How deeply arrays and objects nest in the values.
+    var depth: Int { Int(storedDepth) }
 
     static func == (lhs: CompactMembers, rhs: CompactMembers) -> Bool {
         lhs.bytes == rhs.bytes

@@ -98,10 +98,16 @@ public final class LoadContext {
     /// inside it left behind.
     func takeKeptMembers(of object: ModelObject) -> CompactMembers? {
         guard let index = keptMembersIndex(of: object) else { return nil }
-        let builder = keptMembers[index].members
-        keptMembers.removeSubrange(index...)
-        let members = builder.finish()
-        spareMembers.append(builder)
+        let members = keptMembers.withUnsafeBufferPointer {
+            Unmanaged.passUnretained($0[index].members)._withUnsafeGuaranteedRef { $0.finish() }
+        }
+        // The object's entry is the last unless an unfinished pass left others above it.
+        if index == keptMembers.count - 1 {
+            spareMembers.append(keptMembers.removeLast().members)
+        } else {
+            spareMembers.append(keptMembers[index].members)
+            keptMembers.removeSubrange(index...)
+        }
         return members
     }
 

@@ -42,7 +42,8 @@ struct Arguments {
                            WriteOptions.foundationWriter), dictionary-to-model,
                            model-to-dictionary, merge-patch or snapshot
           --contender C    time one contender only, for profiling: modelkit, codable,
-                           hand-written, parse, write, whole-document or json-and-back
+                           hand-written, parse, write, whole-document or json-and-back;
+                           with the records workload, modelkit streams the file only
           --repetitions N  operations per sample, instead of enough to last 20 ms: gives
                            repeatable instruction counts under a profiler
           --no-memory      skip the memory measurements

@@ -90,7 +90,10 @@ struct Benchmark {
             print()
             print(try APIMemoryReport.measure(apiDocuments).description)
         }
-        if selects("records") {
+        if selects("records"), arguments.contender == .modelKit {
+            print()
+            print(try await RecordsReport.profile(megabytes: arguments.recordsMegabytes))
+        } else if selects("records") {
             let records = try await RecordsReport.measure(megabytes: arguments.recordsMegabytes)
             print()
             print(records.description)

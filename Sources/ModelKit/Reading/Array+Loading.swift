@@ -119,6 +119,22 @@ extension ModelObject {
         }
     }
 
+    /// Reads the record of a stream that begins at the start of `json`, an object, as
+    /// ``readRecord(fromJSON:context:)`` reads it, where the bytes may go on past its end: the
+    /// object and how many bytes it took, so that the record's end is found by reading it.
+    ///
+    /// `nil` when it does not read, because its bytes are cut off or faulty, or because the
+    /// load takes Foundation's reader: the caller then finds the record's end and reads its exact
+    /// bytes with ``readRecord(fromJSON:context:)``, which gives its error, with a new context.
+    static func readLeadingRecord(fromJSON json: UnsafeBufferPointer<UInt8>, context: LoadContext)
+        -> (object: ModelObject, length: Int)?
+    {
+        guard let base = json.baseAddress, !context.options.contains(.foundationReader) else { return nil }
+        var reader = JSONReader(base: base, count: json.count)
+        guard let object = try? readElement(from: &reader, context: context) else { return nil }
+        return (object, reader.position)
+    }
+
     /// Reads an element of a top-level array, as a nested object of this class; the caller
     /// names the element in the key path of what it throws.
     ///

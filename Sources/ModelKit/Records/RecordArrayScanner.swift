@@ -3,9 +3,12 @@ import Foundation
 /// Splits a JSON array of records, at the top level or at a key path inside the top-level
 /// object, into its elements, a chunk of bytes at a time.
 ///
-/// The scanner checks the structure around the records and finds where each record ends; the
-/// reader then reads the record's bytes as a whole document, which checks everything inside
-/// it. For `{"object":"list","data":[{"id":1},{"id":2}],"has_more":false}` at `["data"]`:
+/// The scanner checks the structure around the records; the reader checks everything inside
+/// them. A record that is an object is read where it lies, from its first byte, and the reader
+/// finds its end, so its bytes are looked at once. One that does not read so — cut off by the
+/// end of the buffer, too long, or faulty — and a record that is not an object are scanned
+/// for their end, and their exact bytes read as a whole document, which gives their errors.
+/// For `{"object":"list","data":[{"id":1},{"id":2}],"has_more":false}` at `["data"]`:
 ///
 ///     {            objectFirst, level 0
 ///     "object"     a key that is not on the path
@@ -57,8 +60,14 @@ struct RecordArrayScanner: RecordSplitter {
     private var line = 1
     private var lineStart = 0
 
-    init(path: [String]) {
+    /// Whether a record that is an object is left to the reader to find its end.
+    private let readsRecordsInPlace: Bool
+    /// Whether the record at the position did not read in place, so its end is scanned for.
+    private var mustScanRecord = false
+
+    init(path: [String], readsRecordsInPlace: Bool = true) {
         self.path = path.map { Array($0.utf8) }
+        self.readsRecordsInPlace = readsRecordsInPlace
     }
 
     mutating func split(_ buffer: RecordBuffer, isAtEnd: Bool, limit: Int) throws -> RecordSplit {
@@ -114,7 +123,13 @@ struct RecordArrayScanner: RecordSplitter {
             case .arrayFirst, .arrayElement:
                 guard byte != UInt8(ascii: "]") else { throw fault(buffer, "expected a record after ',', found ']'") }
                 let start = buffer.start
+                if readsRecordsInPlace, !mustScanRecord, byte == UInt8(ascii: "{") {
+                    // No more than the limit: a longer record cannot read, and is scanned.
+                    let reach = min(buffer.end - start, limit)
+                    return .unscanned(bytes: start..<start + reach, byteOffset: buffer.streamOffset(of: start))
+                }
                 guard let record = try scanValue(buffer, isAtEnd: isAtEnd, limit: limit) else { return .needsMore }
+                mustScanRecord = false
                 buffer.start = record.upperBound
                 state = .arrayNext
                 return .record(bytes: record, byteOffset: buffer.streamOffset(of: start), line: nil)
@@ -130,6 +145,22 @@ struct RecordArrayScanner: RecordSplitter {
                 return .end
             }
         }
+    }
+
+    mutating func didRead(_ buffer: RecordBuffer, recordOfLength length: Int) {
+        // A line feed inside a record that reads is whitespace: strings hold none.
+        var index = buffer.start
+        let end = buffer.start + length
+        while index < end, let found = memchr(buffer.base + index, 0x0A, end - index) {
+            index = buffer.base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
+            newLine(at: buffer.streamOffset(of: index))
+        }
+        buffer.start = end
+        state = .arrayNext
+    }
+
+    mutating func scanNextRecord() {
+        mustScanRecord = true
     }
 
     // MARK: Structure

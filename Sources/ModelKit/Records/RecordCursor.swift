@@ -24,7 +24,7 @@ final class RecordCursor<Model: ModelObject> {
         self.source = source
         self.options = options
         if let path = format.arrayPath {
-            splitter = RecordArrayScanner(path: path)
+            splitter = RecordArrayScanner(path: path, readsRecordsInPlace: !options.load.contains(.foundationReader))
             isSyntaxFatal = true
         } else {
             splitter = JSONLinesSplitter()
@@ -67,6 +67,15 @@ final class RecordCursor<Model: ModelObject> {
                     let isFatal = isSyntaxFatal && Self.isSyntaxError(error)
                     try skipOrThrow(error, at: location, isFatal: isFatal)
                 }
+            case .unscanned(let bytes, let byteOffset):
+                if let model = readInPlace(bytes) {
+                    _ = takeLocation(byteOffset: byteOffset, line: nil)
+                    return model
+                }
+                // Cut off or faulty: its end is found, and its exact bytes read, which gives
+                // its error; the context it left is in an unknown state.
+                context = LoadContext(options: options.load)
+                splitter.scanNextRecord()
             case .oversized(let byteOffset, let line):
                 let location = takeLocation(byteOffset: byteOffset, line: line)
                 let error = ModelError(.recordTooLarge(limit: options.maxRecordSize))
@@ -98,6 +107,17 @@ final class RecordCursor<Model: ModelObject> {
         guard let model = object as? Model else {
             throw ModelError.unrelatedClass(type(of: object), expected: Model.self)
         }
+        return model
+    }
+
+    /// The model of the record at the start of `bytes`, read where it lies, and consumed; `nil`
+    /// when it does not read, and nothing is consumed.
+    private func readInPlace(_ bytes: Range<Int>) -> Model? {
+        let json = UnsafeBufferPointer(start: buffer.base + bytes.lowerBound, count: bytes.count)
+        guard let (object, length) = Model.readLeadingRecord(fromJSON: json, context: context),
+            let model = object as? Model
+        else { return nil }
+        splitter.didRead(buffer, recordOfLength: length)
         return model
     }
 

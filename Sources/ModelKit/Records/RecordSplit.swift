@@ -4,6 +4,11 @@ import Foundation
 enum RecordSplit {
     /// A record's bytes, at `bytes` in the buffer, which stay valid until the next read.
     case record(bytes: Range<Int>, byteOffset: Int, line: Int?)
+    /// A record whose end is not yet known, for the reader to find by reading it: `bytes` run
+    /// from its first byte as far as it may go. The cursor hands what it read back to the
+    /// splitter with ``RecordSplitter/didRead(_:recordOfLength:)``, or, when the bytes do not
+    /// read as a record, asks for its end with ``RecordSplitter/scanNextRecord()``.
+    case unscanned(bytes: Range<Int>, byteOffset: Int)
     /// A record longer than the limit, which the splitter reads past.
     case oversized(byteOffset: Int, line: Int?)
     /// More bytes are needed to go on.
@@ -31,6 +36,21 @@ protocol RecordSplitter {
     ///   - limit: The most bytes one record may have.
     /// - Throws: A ``RecordLayoutError`` for bytes that break the format.
     mutating func split(_ buffer: RecordBuffer, isAtEnd: Bool, limit: Int) throws -> RecordSplit
+
+    /// Consumes the record of a ``RecordSplit/unscanned(bytes:byteOffset:)`` split, the
+    /// `length` bytes that reading it took.
+    mutating func didRead(_ buffer: RecordBuffer, recordOfLength length: Int)
+
+    /// Makes the next split find the end of the record of an
+    /// ``RecordSplit/unscanned(bytes:byteOffset:)`` split that did not read, and give its exact
+    /// bytes as a ``RecordSplit/record(bytes:byteOffset:line:)``.
+    mutating func scanNextRecord()
+}
+
+extension RecordSplitter {
+    // A splitter that finds the end of every record itself never gives an unscanned one.
+    mutating func didRead(_ buffer: RecordBuffer, recordOfLength length: Int) {}
+    mutating func scanNextRecord() {}
 }
 
 /// Splits JSON Lines at each line feed, taking a carriage return before it off the record and

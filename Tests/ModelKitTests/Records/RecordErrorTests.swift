@@ -172,3 +172,40 @@ import Testing
         #expect(try openDescriptorCount() == before)
     }
 }
+
+@Suite struct RecordArrayLayoutTests {
+    /// Records over several lines, one that does not load, and a fault on line 6, column 3.
+    private let text = [
+        "[",
+        #"  {"id":1,"#,
+        #"   "note":"a"},"#,
+        #"  {"id":"two"},"#,
+        #"  {"id":3}"#,
+        "  x]",
+    ].joined(separator: "\n")
+
+    @Test func locatesIssuesAndFaultsAfterRecordsOverSeveralLines() async throws {
+        let recordOffset = try #require(Array(text.utf8).firstRange(of: Array(#"{"id":"two"}"#.utf8))).lowerBound
+        for size in [1, 2, 5, 16, 4096] {
+            var issues: [RecordIssue] = []
+            var models: [RecordOrder] = []
+            let options = RecordOptions(onError: .skip { issues.append($0) })
+            do {
+                for try await model in RecordOrder.records(
+                    from: chunks(of: text, size: size), format: .array, options: options)
+                {
+                    models.append(model)
+                }
+                Issue.record("chunks of \(size): the fault did not throw")
+            } catch let error as ModelError {
+                #expect(
+                    error.reason == .syntaxError("expected ',' or ']' after a record, found 'x'", line: 6, column: 3))
+                #expect(error.record?.index == 3)
+                #expect(error.record?.line == 6)
+            }
+            #expect(models.map(\.id) == [1, 3], "chunks of \(size)")
+            #expect(issues.map(\.index) == [1], "chunks of \(size)")
+            #expect(issues.map(\.byteOffset) == [recordOffset], "chunks of \(size)")
+        }
+    }
+}

@@ -40,10 +40,12 @@ struct Arguments {
                            json-to-model-foundation (with LoadOptions.foundationReader),
                            model-to-json, model-to-json-foundation (with
                            WriteOptions.foundationWriter), dictionary-to-model,
-                           model-to-dictionary, merge-patch or snapshot
+                           model-to-dictionary, merge-patch, snapshot or
+                           set-with-undo
           --contender C    time one contender only, for profiling: modelkit, codable,
-                           hand-written, parse, write, whole-document or json-and-back;
-                           with the records workload, modelkit streams the file only
+                           hand-written, parse, write, whole-document, json-and-back or
+                           without-history; with the records workload, modelkit streams
+                           the file only
           --repetitions N  operations per sample, instead of enough to last 20 ms: gives
                            repeatable instruction counts under a profiler
           --no-memory      skip the memory measurements

@@ -152,9 +152,18 @@ open class ModelObject: NSObject, Observable, Codable, NSSecureCoding {
     /// ``observationRegistrar``.
     var lazyObservationRegistrar: ObservationRegistrar?
 
+    /// The recorder of the last ``UndoHistory`` that tracked this object's graph, which may
+    /// have stopped recording since; use ``undoRecorder``.
+    ///
+    /// Read on every change, so exempt from runtime exclusivity checks, like ``isPristine``.
+    @exclusivity(unchecked) var attachedUndoRecorder: UndoRecorder?
+
     /// What records this object's changes for an ``UndoHistory`` that tracks its graph; `nil`
     /// when none does, and then recording a change costs no more than this check.
-    var undoRecorder: UndoRecorder?
+    var undoRecorder: UndoRecorder? {
+        guard let recorder = attachedUndoRecorder, !recorder.isDetached else { return nil }
+        return recorder
+    }
 
     /// Creates an object with default values and no changes.
     public required override init() {

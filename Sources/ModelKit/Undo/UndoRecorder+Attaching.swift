@@ -2,13 +2,8 @@ extension UndoRecorder {
     /// Makes `root` and every model object nested in it record their changes here.
     func attach(_ root: ModelObject) {
         root.enumerateObjects { object, _ in
-            guard object.undoRecorder !== self else { return }
-            object.undoRecorder = self
-            attachedObjects.append(AttachedObject(object: object))
-        }
-        if attachedObjects.count > 2 * max(attachedObjectsAfterCleanup, 64) {
-            attachedObjects.removeAll { $0.object == nil }
-            attachedObjectsAfterCleanup = attachedObjects.count
+            guard object.attachedUndoRecorder !== self else { return }
+            object.attachedUndoRecorder = self
         }
     }
 
@@ -17,7 +12,7 @@ extension UndoRecorder {
     /// already, since what was put in it since was attached when it was.
     func attachObjects<Value: SavedValue>(in value: Value) {
         _ = value._visitModelObjects { object in
-            if object.undoRecorder !== self { attach(object) }
+            if object.attachedUndoRecorder !== self { attach(object) }
             return true
         }
     }
@@ -30,7 +25,7 @@ extension UndoRecorder {
             guard metadata.containsModelObjects else { continue }
             for property in metadata.properties where property.containsModelObjects {
                 _ = property.visitModelObjects(of: object) { nested in
-                    if nested.undoRecorder !== self { attach(nested) }
+                    if nested.attachedUndoRecorder !== self { attach(nested) }
                     return true
                 }
             }
@@ -38,19 +33,16 @@ extension UndoRecorder {
     }
 
     /// Stops every attached object from recording here and forgets the steps, which ends the
-    /// references between the recorder and the objects.
+    /// references from the recorder to the objects.
+    ///
+    /// The objects keep pointing at the recorder, which records nothing from then on
+    /// (``ModelObject/undoRecorder`` is `nil` for them), until a new history attaches them.
+    /// Marking the recorder rather than reaching each object spares the recorder a list of
+    /// them: a weak reference to an object would give it a side table, which makes every
+    /// retain and release of the object slower, on every set as everywhere else.
     func detachAll() {
-        for attached in attachedObjects {
-            if let object = attached.object, object.undoRecorder === self { object.undoRecorder = nil }
-        }
-        attachedObjects = []
-        attachedObjectsAfterCleanup = 0
+        isDetached = true
         didAddStep = nil
         removeAll()
     }
-}
-
-/// A weak reference to an object attached to an ``UndoRecorder``.
-struct AttachedObject {
-    weak var object: ModelObject?
 }

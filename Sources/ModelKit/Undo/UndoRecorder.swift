@@ -17,9 +17,8 @@ import Observation
 /// `history.group(named: "Rename") { note.text = "B"; note.tags = ["x"] }` pushes one step of
 /// two changes named "Rename"; an `undo()` of it sets `tags` back, then `text`.
 ///
-/// The objects of the graph hold it strongly, and it holds them (in its steps and its list of
-/// attached objects), so the ``UndoHistory`` that owns it breaks the cycle when it goes away
-/// (``detachAll()``).
+/// The objects of the graph hold it strongly, and it holds them in its steps, so the
+/// ``UndoHistory`` that owns it breaks the cycle when it goes away (``detachAll()``).
 ///
 /// The state that each recorded change reads is exempt from runtime exclusivity checks, which
 /// would otherwise cost more than the recording itself; like the model objects, a recorder
@@ -52,12 +51,9 @@ final class UndoRecorder: Observable {
     /// The objects whose values ``capturing(_:_:)`` is taking, whose single changes it records
     /// itself.
     @exclusivity(unchecked) private var capturedObjects: Set<ObjectIdentifier> = []
-    /// Every object that points at this recorder, so that ``detachAll()`` can reach it.
-    ///
-    /// The references are weak, so that an object that left the graph and every step goes;
-    /// the list is emptied of the objects gone whenever it has doubled since.
-    var attachedObjects: [AttachedObject] = []
-    var attachedObjectsAfterCleanup = 0
+    /// Whether the history has gone (``detachAll()``): the objects that still point at the
+    /// recorder record nothing.
+    @exclusivity(unchecked) var isDetached = false
 
     private let registrar = ObservationRegistrar()
 
@@ -103,7 +99,10 @@ final class UndoRecorder: Observable {
     }
 
     /// Adds `change` to the open group, to the last step while it coalesces, or as a step.
-    func add(_ change: UndoChange) {
+    ///
+    /// The change and its step are moved, not copied, into the steps: a copy would retain the
+    /// object and copy both values once more for every change recorded.
+    func add(_ change: consuming UndoChange) {
         if groupDepth > 0 { return groupChanges.append(change) }
         guard coalescingDepth > 0, case .property(let offset, _, _) = change.kind else {
             return push(UndoStep(change: change))
@@ -119,21 +118,22 @@ final class UndoRecorder: Observable {
 
     /// Adds a step made by a new change: the steps to redo go, and the oldest step goes when
     /// there are more than ``levelsOfUndo``.
-    private func push(_ step: UndoStep) {
+    private func push(_ step: consuming UndoStep) {
         lastStepCoalesces = false
-        // Most changes leave what observers see as it was: a step to undo, none to redo, no name.
-        if canUndo && redoSteps.isEmpty && undoActionName == step.name {
-            appendUndoStep(step)
-        } else {
-            notifyingObservers {
-                redoSteps.removeAll()
-                appendUndoStep(step)
-            }
+        let name = step.name
+        // Most changes leave what observers see as it was: a step to undo, none to redo, no
+        // name. The others notify as `notifyingObservers` does, around the same mutation.
+        let isNotifying = !(canUndo && redoSteps.isEmpty && undoActionName == name)
+        if isNotifying {
+            registrar.willSet(self, keyPath: \UndoRecorder.stepsToken)
+            redoSteps.removeAll()
         }
-        didAddStep?(step.name)
+        appendUndoStep(step)
+        if isNotifying { registrar.didSet(self, keyPath: \UndoRecorder.stepsToken) }
+        didAddStep?(name)
     }
 
-    private func appendUndoStep(_ step: UndoStep) {
+    private func appendUndoStep(_ step: consuming UndoStep) {
         undoSteps.append(step)
         dropStepsPastLimit()
     }

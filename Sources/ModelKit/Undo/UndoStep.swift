@@ -60,7 +60,7 @@ struct UndoStep {
         rest = Array(changes.dropFirst())
     }
 
-    init(change: UndoChange) {
+    init(change: consuming UndoChange) {
         first = change
     }
 

@@ -346,4 +346,40 @@ import Testing
         next.undo()
         #expect(document.title == "B")
     }
+
+    @Test func aReleasedHistoryReleasesTheGraph() {
+        weak var releasedDocument: UndoDocument?
+        weak var releasedPage: UndoPage?
+        weak var releasedHistory: UndoHistory?
+        do {
+            let document = UndoDocument()
+            let page = UndoPage()
+            let history = UndoHistory(tracking: document)
+            document.pages = [page]
+            page.text = "tracked"
+            document.title = "A"
+            #expect(history.canUndo)
+            releasedDocument = document
+            releasedPage = page
+            releasedHistory = history
+        }
+        #expect(releasedHistory == nil)
+        #expect(releasedDocument == nil)
+        #expect(releasedPage == nil)
+    }
+
+    @Test func aHistoryThatTookOverRecordsAfterTheFirstGoes() {
+        let document = UndoDocument()
+        var first: UndoHistory? = UndoHistory(tracking: document)
+        let second = UndoHistory(tracking: document)
+        document.title = "A"
+        #expect(first?.canUndo == false)
+        #expect(second.canUndo)
+        first = nil
+        document.title = "B"
+        second.undo()
+        #expect(document.title == "A")
+        second.undo()
+        #expect(document.title == "Untitled")
+    }
 }

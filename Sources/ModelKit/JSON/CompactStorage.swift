@@ -9,9 +9,14 @@ struct CompactOutput {
     private(set) var count = 0
     private var capacity: Int
 
+    /// Bytes allocated past the capacity, zeroed, so that eight bytes can be loaded from any
+    /// index below the count (see ``CompactKeys/signature(of:from:to:)``).
+    static let slack = 8
+
     init(capacity: Int) {
         self.capacity = max(capacity, 16)
-        base = .allocate(capacity: self.capacity)
+        base = .allocate(capacity: self.capacity + Self.slack)
+        base.initialize(repeating: 0, count: self.capacity + Self.slack)
     }
 
     /// Frees the storage; the output is not used again.
@@ -62,8 +67,9 @@ struct CompactOutput {
 
     private mutating func grow(toHold needed: Int) {
         let grown = max(needed, capacity * 2)
-        let storage = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
+        let storage = UnsafeMutablePointer<UInt8>.allocate(capacity: grown + Self.slack)
         storage.initialize(from: base, count: count)
+        (storage + count).initialize(repeating: 0, count: grown + Self.slack - count)
         base.deallocate()
         base = storage
         capacity = grown

@@ -389,16 +389,12 @@ enum CompactKeys {
     @inline(__always)
     static func signature(of bytes: UnsafePointer<UInt8>, from start: Int, to end: Int) -> UInt64 {
         let length = end - start
-        var signature = UInt64(truncatingIfNeeded: length) << 48
-        if length >= 8 {
-            // The quote and the first six bytes, then the quote shifted out.
-            let word = UInt64(littleEndian: UnsafeRawPointer(bytes + start).loadUnaligned(as: UInt64.self))
-            return signature | ((word >> 8) & 0x0000_FFFF_FFFF_FFFF)
-        }
-        for index in (start + 1)..<(end - 1) {
-            signature |= UInt64(bytes[index]) << (UInt64(index - start - 1) * 8)
-        }
-        return signature
+        let signature = UInt64(truncatingIfNeeded: length) << 48
+        // The quote and the next seven bytes, which the output's slack makes readable however
+        // short the key; the quote shifted out, then the bytes of the key up to six.
+        let word = UInt64(littleEndian: UnsafeRawPointer(bytes + start).loadUnaligned(as: UInt64.self)) >> 8
+        let contents = min(max(length - 2, 0), 6)
+        return signature | (word & ((1 << UInt64(contents * 8)) - 1))
     }
 
     /// The bit of the 64-bit filter that a key of `signature` sets.

@@ -66,11 +66,15 @@ public struct JSONReader {
             let byte = current
             guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return }
             position += 1
-            // The indentation of pretty-printed JSON, eight spaces at a time.
-            while byte == 0x0A, position + 8 <= count,
+            // The indentation of pretty-printed JSON, eight spaces at a time, then four.
+            guard byte == 0x0A else { continue }
+            while position + 8 <= count,
                 UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self) == 0x2020_2020_2020_2020
             {
                 position += 8
+            }
+            if position + 4 <= count, UnsafeRawPointer(base + position).loadUnaligned(as: UInt32.self) == 0x2020_2020 {
+                position += 4
             }
         }
     }

@@ -92,15 +92,18 @@ struct JSONBuffer {
 
     /// Makes room for `capacity` bytes in all, at once, so that a writer that can tell how
     /// much it will write copies what it wrote fewer times than doubling would.
+    ///
+    /// The room at least doubles, as when the buffer fills: many small reservations, such as
+    /// those of the arrays inside each element of a long array, then cost no more copying than
+    /// writing without them.
     mutating func reserveCapacity(_ capacity: Int) {
         let current = storage.withUnsafeMutablePointerToHeader { $0.pointee.capacity }
-        if capacity > current { grow(toHold: capacity, exactly: true) }
+        if capacity > current { grow(toHold: capacity) }
     }
 
-    private mutating func grow(toHold needed: Int, exactly: Bool = false) {
+    private mutating func grow(toHold needed: Int) {
         let (count, capacity) = storage.withUnsafeMutablePointerToHeader { ($0.pointee.count, $0.pointee.capacity) }
-        let grown = exactly ? needed : max(needed, capacity * 2)
-        let copy = Self.makeStorage(capacity: needed > capacity ? grown : capacity)
+        let copy = Self.makeStorage(capacity: needed > capacity ? max(needed, capacity * 2) : capacity)
         storage.withUnsafeMutablePointerToElements { source in
             copy.withUnsafeMutablePointers { header, elements in
                 elements.initialize(from: source, count: count)

@@ -40,11 +40,9 @@ struct RecordsReport: CustomStringConvertible {
     /// Streams a generated file of `megabytes` MB as JSON Lines and as an array, and nothing
     /// else: the records workload's ModelKit contender alone, for a profiler.
     static func profile(megabytes: Int) async throws -> String {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("modelkit-records-\(getpid())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let linesURL = directory.appendingPathComponent("orders.jsonl")
-        let arrayURL = directory.appendingPathComponent("orders.json")
+        let files = try GeneratedFiles()
+        defer { files.remove() }
+        let (linesURL, arrayURL) = (files.lines, files.array)
         let (count, bytes) = try generate(megabytes: megabytes, lines: linesURL, array: arrayURL)
         let streams = [
             try await stream(linesURL, format: .jsonLines, name: "JSON Lines", count: count),
@@ -54,12 +52,25 @@ struct RecordsReport: CustomStringConvertible {
         return "Records, ModelKit alone: \(count.formatted()) records, streaming " + rates.joined(separator: ", ")
     }
 
-    static func measure(megabytes: Int) async throws -> RecordsReport {
+    /// The folder of the generated files, in the temporary folder, and their places in it.
+    private struct GeneratedFiles {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("modelkit-records-\(getpid())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let linesURL = directory.appendingPathComponent("orders.jsonl")
-        let arrayURL = directory.appendingPathComponent("orders.json")
+        var lines: URL { directory.appendingPathComponent("orders.jsonl") }
+        var array: URL { directory.appendingPathComponent("orders.json") }
+
+        init() throws {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        }
+
+        func remove() {
+            try? FileManager.default.removeItem(at: directory)
+        }
+    }
+
+    static func measure(megabytes: Int) async throws -> RecordsReport {
+        let files = try GeneratedFiles()
+        defer { files.remove() }
+        let (linesURL, arrayURL) = (files.lines, files.array)
         FileHandle.standardError.write(Data("generating \(megabytes) MB of records…\n".utf8))
         let (count, bytes) = try generate(megabytes: megabytes, lines: linesURL, array: arrayURL)
         FileHandle.standardError.write(Data("measuring the records workload…\n".utf8))
@@ -81,7 +92,7 @@ struct RecordsReport: CustomStringConvertible {
             for line in sampleLines { _ = try decoder.decode(PlainStream.Order.self, from: line) }
         }
         let models = try [StreamOrder](json: sampleArray)
-        let written = directory.appendingPathComponent("written.jsonl")
+        let written = files.directory.appendingPathComponent("written.jsonl")
         let writer = try time {
             let writer = try ModelRecordWriter<StreamOrder>(contentsOf: written)
             try writer.write(models)

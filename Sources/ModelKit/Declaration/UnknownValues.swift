@@ -4,17 +4,21 @@ import Foundation
 ///
 /// What ModelKit's JSON reader finds lives as JSON text: the undeclared members of the object,
 /// in the order they came, as one ``CompactMembers``, and the other keys of a container
-/// (`@Saved(path:)`) as ``CompactMembers`` under the container's key. Nothing is built from
+/// (`@Saved(path:)`) as ``CompactMembers`` under the container's key: the first container's in
+/// a place of its own, so that a payload object with one container needs no dictionary, and
+/// any others among the other values. Nothing is built from
 /// them until something asks: ``dictionary`` and the subscript give Foundation values, as
 /// `JSONSerialization` would have given them, while the JSON writer copies the text. Values
 /// from the dictionary form, set in code or read without a compact text (see `CompactJSON`)
-/// are Foundation values. A key is in one of the two places, never in both.
+/// are Foundation values. A key is in one of these places, never in two.
 struct UnknownValues {
     /// The undeclared members that the JSON reader kept, in the order they came.
     private(set) var members: CompactMembers?
     /// The other values by key: Foundation values, or a container's other keys as
     /// ``CompactMembers``.
     private(set) var values: [String: Any] = [:]
+    /// The other keys of the first container that the JSON reader kept.
+    private var container: (key: String, members: CompactMembers)?
 
     init() {}
 
@@ -22,17 +26,19 @@ struct UnknownValues {
         values = dictionary
     }
 
-    var isEmpty: Bool { members == nil && values.isEmpty }
+    var isEmpty: Bool { members == nil && values.isEmpty && container == nil }
 
-    var count: Int { (members?.count ?? 0) + values.count }
+    var count: Int { (members?.count ?? 0) + values.count + (container == nil ? 0 : 1) }
 
     /// The value under `key` as a Foundation value; setting one replaces the kept text.
     subscript(key: String) -> Any? {
         get {
+            if let container, container.key == key { return container.members.foundationDictionary }
             if let value = values[key] { return Self.foundationValue(of: value) }
             return members?.value(forKey: key)?.foundationValue
         }
         set {
+            if let container, container.key == key { self.container = nil }
             if let members, members.value(forKey: key) != nil { self.members = members.removing(key) }
             values[key] = newValue
         }
@@ -40,7 +46,8 @@ struct UnknownValues {
 
     /// The value under `key` as it is kept: compact text or a Foundation value.
     func keptValue(forKey key: String) -> Any? {
-        values[key] ?? members?.value(forKey: key)
+        if let container, container.key == key { return container.members }
+        return values[key] ?? members?.value(forKey: key)
     }
 
     /// Every value, as Foundation values.
@@ -48,12 +55,13 @@ struct UnknownValues {
         var dictionary = members?.foundationDictionary ?? [:]
         dictionary.reserveCapacity(count)
         for (key, value) in values { dictionary[key] = Self.foundationValue(of: value) }
+        if let container { dictionary[container.key] = container.members.foundationDictionary }
         return dictionary
     }
 
     /// Every key.
     var keys: [String] {
-        (members?.keys ?? []) + values.keys
+        (members?.keys ?? []) + values.keys + (container.map { [$0.key] } ?? [])
     }
 
     /// Adds the members that the JSON reader kept, which replace values under the same keys.
@@ -73,14 +81,23 @@ struct UnknownValues {
 
     /// Keeps the other keys of a container, read from JSON, under the container's key.
     mutating func keepContainer(_ key: String, _ kept: CompactMembers?) {
-        self[key] = kept
+        guard let kept, container == nil || container?.key == key else {
+            self[key] = kept
+            return
+        }
+        if values[key] != nil || members?.value(forKey: key) != nil { self[key] = nil }
+        container = (key, kept)
     }
 
     /// Whether both hold the same values: at once when their texts are equal, else compared as
     /// Foundation values, so that key order and number texts do not count.
     func isEqual(to other: UnknownValues) -> Bool {
         if isEmpty && other.isEmpty { return true }
-        if members == other.members && values.isEmpty && other.values.isEmpty { return true }
+        if members == other.members, values.isEmpty, other.values.isEmpty,
+            container?.key == other.container?.key, container?.members == other.container?.members
+        {
+            return true
+        }
         return DictionaryFormEquality.isEqual(dictionary, other.dictionary)
     }
 

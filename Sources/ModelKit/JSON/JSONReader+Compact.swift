@@ -310,20 +310,25 @@ extension JSONReader {
         return slash != nil
     }
 
-    /// Whether eight bytes of a string may hold a slash, a backslash or, when `mayHaveMark`,
-    /// the first byte of U+FEFF; each byte that equals one of them is a zero byte once the
-    /// word is xored with it, and a zero byte sets its high bit in `(x - 0x01…) & ~x`.
+    /// How many of eight bytes of a string, read in memory order, come before the first that
+    /// is a slash, a backslash or, when `mayHaveMark`, the first byte of U+FEFF: 8 when none
+    /// is.
+    ///
+    /// Each byte that equals one of them is a zero byte once the word is xored with it, and a
+    /// zero byte sets its high bit in `(x - 0x01…) & ~x`. A borrow can set the bit of a later
+    /// byte too, never of an earlier one, so the lowest bit set is the first such byte.
     @inline(__always)
-    private static func needsEscaping(_ word: UInt64, mayHaveMark: Bool) -> Bool {
+    private static func plainPrefix(of word: UInt64, mayHaveMark: Bool) -> Int {
         let ones: UInt64 = 0x0101_0101_0101_0101
-        let slashes = word ^ 0x2F2F_2F2F_2F2F_2F2F
-        let backslashes = word ^ 0x5C5C_5C5C_5C5C_5C5C
+        let bytes = UInt64(littleEndian: word)
+        let slashes = bytes ^ 0x2F2F_2F2F_2F2F_2F2F
+        let backslashes = bytes ^ 0x5C5C_5C5C_5C5C_5C5C
         var found = ((slashes &- ones) & ~slashes) | ((backslashes &- ones) & ~backslashes)
         if mayHaveMark {
-            let marks = word ^ 0xEFEF_EFEF_EFEF_EFEF
+            let marks = bytes ^ 0xEFEF_EFEF_EFEF_EFEF
             found |= (marks &- ones) & ~marks
         }
-        return found & 0x8080_8080_8080_8080 != 0
+        return (found & 0x8080_8080_8080_8080).trailingZeroBitCount / 8
     }
 
     /// Copies a string that holds a slash or may hold U+FEFF, escaping them.
@@ -344,13 +349,15 @@ extension JSONReader {
             var index = plain
             while index < length {
                 if index + 8 <= length {
+                    // The eight bytes are stored whole, and the bytes from the first one to
+                    // escape on are written again below: the room holds them, since the bytes
+                    // before `index` took at most twice their count.
                     let word = UnsafeRawPointer(contents + index).loadUnaligned(as: UInt64.self)
-                    if !Self.needsEscaping(word, mayHaveMark: mayHaveMark) {
-                        UnsafeMutableRawPointer(out + written).storeBytes(of: word, as: UInt64.self)
-                        written += 8
-                        index += 8
-                        continue
-                    }
+                    UnsafeMutableRawPointer(out + written).storeBytes(of: word, as: UInt64.self)
+                    let plain = Self.plainPrefix(of: word, mayHaveMark: mayHaveMark)
+                    written += plain
+                    index += plain
+                    if plain == 8 { continue }
                 }
                 let byte = contents[index]
                 if byte == UInt8(ascii: "\\") {

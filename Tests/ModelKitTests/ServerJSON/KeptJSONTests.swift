@@ -15,6 +15,13 @@ final class KeptRepository: ModelObject {
     @Saved(path: "stats", "stars") var stars = 0
 }
 
+final class KeptTwoContainers: ModelObject {
+    override class var versionKey: String? { nil }
+    override class var typeKey: String? { nil }
+    @Saved(path: "stats", "stars") var stars = 0
+    @Saved(path: "owner", "login") var login = ""
+}
+
 final class KeptOptionalRepository: ModelObject {
     override class var versionKey: String? { nil }
     override class var typeKey: String? { nil }
@@ -147,6 +154,39 @@ final class KeptDemo: ModelObject {
         #expect(((try repository.dictionary)["stats"] as? [String: Any])?["forks"] as? Int == 3)
         let error = try #require(throws: ModelError.self) { try KeptRepository(json: #"{"stats":{"stars":"many"}}"#) }
         #expect(error.keyPath.description == "stats.stars")
+    }
+
+    @Test func everyContainerKeepsItsOtherKeysThroughCopiesComparisonsAndPatches() throws {
+        let json = #"{"stats":{"stars":5,"forks":3},"owner":{"login":"o","id":7},"extra":true}"#
+        let repository = try KeptTwoContainers(json: json)
+        #expect(try repository.jsonString(options: .compact) == json)
+        #expect(Set(repository.unknownValues.keys) == ["stats", "owner", "extra"])
+        #expect((repository[extra: "owner"] as? [String: Any])?["id"] as? Int == 7)
+        let slow = try KeptTwoContainers(json: json, options: .foundationReader)
+        #expect(repository == slow)
+        #expect(repository.copy() == repository)
+        #expect(try ModelSnapshot(repository).makeModel().jsonString(options: .compact) == json)
+        let reordered = try KeptTwoContainers(
+            json: #"{"extra":true,"owner":{"id":7,"login":"o"},"stats":{"forks":3,"stars":5}}"#)
+        #expect(reordered == repository)
+        let other = try KeptTwoContainers(json: #"{"stats":{"stars":5,"forks":4},"owner":{"login":"o","id":7}}"#)
+        #expect(other != repository)
+        // A patch of the first container's other keys replaces them.
+        try repository.apply(mergePatch: ["stats": ["forks": NSNull(), "watchers": 2]])
+        #expect(
+            try repository.jsonString(options: .compact)
+                == #"{"stats":{"stars":5,"watchers":2},"owner":{"login":"o","id":7},"extra":true}"#)
+        repository.revertChanges()
+        #expect(repository == slow)
+        #expect(!repository.hasChanges)
+        // Loading into the object again sets what the data holds and keeps the rest, as
+        // either reader does.
+        let update = Data(#"{"stats":{"stars":1},"owner":{"login":"p","id":8}}"#.utf8)
+        try repository.load(json: update)
+        try slow.load(json: update, options: .foundationReader)
+        let expected = #"{"stats":{"stars":1,"forks":3},"owner":{"login":"p","id":8},"extra":true}"#
+        #expect(repository == (try KeptTwoContainers(json: expected)))
+        #expect(repository == slow)
     }
 
     @Test func keptValuesSurviveCopiesSnapshotsCodingAndPatches() throws {

@@ -32,16 +32,13 @@ struct CapturedValues {
                     && property.isEqual(values[index], toValueOf: object)
                 : property.isEqual(values[index], toValueOf: object)
             guard !isSame else { continue }
-            let change = UndoChange.Kind.property(
-                offset: property.offset, oldValue: values[index], newValue: property.value(of: object))
-            changes.append(UndoChange(object: object, kind: change))
+            changes.append(UndoChange(object: object, kind: .property(offset: property.offset, value: values[index])))
         }
         guard !unknowns.isEqual(to: object.unknowns) else { return changes }
         let old = unknowns.dictionary
         let new = object.unknowns.dictionary
         for key in Set(old.keys).union(new.keys).sorted() where !DictionaryFormEquality.isSame(old[key], new[key]) {
-            changes.append(
-                UndoChange(object: object, kind: .unknownValue(key: key, oldValue: old[key], newValue: new[key])))
+            changes.append(UndoChange(object: object, kind: .unknownValue(key: key, value: old[key])))
         }
         return changes
     }

@@ -13,9 +13,10 @@ import Observation
 ///   the object's values are taken before and compared after, and the differences are one step
 ///   (loads record nothing in the change record, so there is nothing else to read).
 ///
-/// For example, `note.text = "A"` outside a group pushes the step `[text: "" → "A"]`;
-/// `history.group(named: "Rename") { note.text = "B"; note.tags = ["x"] }` pushes one step of
-/// two changes named "Rename"; an `undo()` of it sets `tags` back, then `text`.
+/// For example, `note.text = "A"` outside a group pushes the step `[text ← ""]`, which sets
+/// `text` back to `""`; `history.group(named: "Rename") { note.text = "B"; note.tags = ["x"] }`
+/// pushes one step of two changes named "Rename"; an `undo()` of it sets `tags` back, then
+/// `text`, and leaves the step `[text ← "B", tags ← ["x"]]` to redo.
 ///
 /// The objects of the graph hold it strongly, and it holds them in its steps, so the
 /// ``UndoHistory`` that owns it breaks the cycle when it goes away (``detachAll()``).
@@ -65,7 +66,7 @@ final class UndoRecorder: Observable {
 
     var canUndo: Bool { undoSteps.count > undoBase }
     var canRedo: Bool { !redoSteps.isEmpty }
-    var undoActionName: String? { canUndo ? undoSteps.last?.name : nil }
+    var undoActionName: String? { canUndo ? undoSteps[undoSteps.count - 1].name : nil }
     var redoActionName: String? { redoSteps.last?.name }
 
     /// A stand-in key path for the steps, which every observed property of the history reads.
@@ -89,7 +90,7 @@ final class UndoRecorder: Observable {
     ) {
         if Value._containsModelObjects { attachObjects(in: newValue) }
         guard isRecording(object) else { return }
-        add(UndoChange(object: object, kind: .property(offset: offset, oldValue: oldValue, newValue: newValue)))
+        add(UndoChange(object: object, kind: .property(offset: offset, value: oldValue)))
     }
 
     /// Whether a change of `object` is recorded now, rather than ignored or taken in by the
@@ -101,16 +102,17 @@ final class UndoRecorder: Observable {
     /// Adds `change` to the open group, to the last step while it coalesces, or as a step.
     ///
     /// The change and its step are moved, not copied, into the steps: a copy would retain the
-    /// object and copy both values once more for every change recorded.
+    /// object and copy its value once more for every change recorded.
     func add(_ change: consuming UndoChange) {
         if groupDepth > 0 { return groupChanges.append(change) }
-        guard coalescingDepth > 0, case .property(let offset, _, _) = change.kind else {
+        guard coalescingDepth > 0, case .property(let offset, _) = change.kind else {
             return push(UndoStep(change: change))
         }
         if lastStepCoalesces, let last = undoSteps.indices.last, undoSteps[last].rest.isEmpty,
             undoSteps[last].first.isChange(of: change.object, atOffset: offset)
         {
-            return undoSteps[last].first.absorb(change)
+            // The step keeps the value from before its first change; this one adds nothing.
+            return
         }
         push(UndoStep(change: change))
         lastStepCoalesces = true
@@ -123,7 +125,8 @@ final class UndoRecorder: Observable {
         let name = step.name
         // Most changes leave what observers see as it was: a step to undo, none to redo, no
         // name. The others notify as `notifyingObservers` does, around the same mutation.
-        let isNotifying = !(canUndo && redoSteps.isEmpty && undoActionName == name)
+        // The last step's name is read in place: `undoSteps.last` would copy the whole step.
+        let isNotifying = !(canUndo && redoSteps.isEmpty && undoSteps[undoSteps.count - 1].name == name)
         if isNotifying {
             registrar.willSet(self, keyPath: \UndoRecorder.stepsToken)
             redoSteps.removeAll()
@@ -216,25 +219,29 @@ final class UndoRecorder: Observable {
     // MARK: Undo and redo
 
     /// Takes back the last step; nothing when there is none.
+    ///
+    /// The step leaves the steps before its values are set and joins the steps to redo after,
+    /// as the step that redoes it: nothing refers to a step while values are set, which may
+    /// run an observer that undoes or redoes once more.
     func undo() {
-        guard canUndo, let step = undoSteps.last else { return }
+        guard canUndo else { return }
         notifyingObservers {
-            undoSteps.removeLast()
-            redoSteps.append(step)
+            var step = undoSteps.removeLast()
             lastStepCoalesces = false
+            withoutRecording { step.undo() }
+            redoSteps.append(step)
         }
-        withoutRecording { step.undo() }
     }
 
     /// Makes the last step taken back again; nothing when there is none.
     func redo() {
-        guard let step = redoSteps.last else { return }
+        guard !redoSteps.isEmpty else { return }
         notifyingObservers {
-            redoSteps.removeLast()
-            appendUndoStep(step)
+            var step = redoSteps.removeLast()
             lastStepCoalesces = false
+            withoutRecording { step.redo() }
+            appendUndoStep(step)
         }
-        withoutRecording { step.redo() }
     }
 
     /// Forgets every step.

@@ -1,43 +1,45 @@
 /// One change that an ``UndoHistory`` can take back and make again: a saved property or an
-/// unknown value of one object, with its values before and after.
+/// unknown value of one object, with the value that applying the change sets.
+///
+/// A change holds one value, not the values before and after: applying it sets its value and
+/// keeps the one it replaces, which makes it the change that takes itself back. Undoing a step
+/// so turns it into the step that redoes it, and redoing sets what the history found when it
+/// undid (as an `UndoManager` registers the redo while undoing); recording a change boxes one
+/// value rather than two.
 struct UndoChange {
     enum Kind {
         /// The saved property whose storage is at `offset`, which identifies it in the change
         /// record too.
-        case property(offset: Int, oldValue: Any, newValue: Any)
-        /// The unknown value under `key`; `nil` when it was absent, or is removed.
-        case unknownValue(key: String, oldValue: Any?, newValue: Any?)
+        case property(offset: Int, value: Any)
+        /// The unknown value under `key`; `nil` for an absent value.
+        case unknownValue(key: String, value: Any?)
     }
 
     let object: ModelObject
     var kind: Kind
 
-    /// Whether this change sets the property at `offset` of `object`, and so can take in the
-    /// next change to it while changes coalesce.
+    /// Whether this change sets the property at `offset` of `object`, and so takes in the next
+    /// change to it while changes coalesce: the step keeps the value from before the first.
     func isChange(of object: ModelObject, atOffset offset: Int) -> Bool {
-        guard self.object === object, case .property(offset, _, _) = kind else { return false }
+        guard self.object === object, case .property(offset, _) = kind else { return false }
         return true
     }
 
-    /// Makes `later`, a change of the same property, part of this one: the property goes from
-    /// this change's old value to the later change's new value.
-    mutating func absorb(_ later: UndoChange) {
-        guard case .property(let offset, let oldValue, _) = kind, case .property(_, _, let newValue) = later.kind
-        else { return }
-        kind = .property(offset: offset, oldValue: oldValue, newValue: newValue)
-    }
-
-    /// Sets the value from before the change (`undoing`) or after it, as the user would: the
-    /// change record, observers and the nested objects' observers all see it.
-    func apply(undoing: Bool) {
+    /// Sets the change's value as the user would (the change record, observers and the
+    /// nested objects' observers all see it) and keeps the value it replaces instead.
+    mutating func apply() {
         switch kind {
-        case .property(let offset, let oldValue, let newValue):
+        case .property(let offset, let value):
             guard let property = ModelMetadata.of(type(of: object)).propertiesByOffset[offset] else { return }
-            object.set(property, to: undoing ? oldValue : newValue)
-        case .unknownValue(let key, let oldValue, let newValue):
+            let replaced = property.value(of: object)
+            object.set(property, to: value)
+            kind = .property(offset: offset, value: replaced)
+        case .unknownValue(let key, let value):
+            let replaced = object.unknowns[key]
             object.withMutationOfSavedValues {
-                object.replaceUnknownValue(forKey: key, with: undoing ? oldValue : newValue)
+                object.replaceUnknownValue(forKey: key, with: value)
             }
+            kind = .unknownValue(key: key, value: replaced)
         }
     }
 }
@@ -64,15 +66,15 @@ struct UndoStep {
         first = change
     }
 
-    /// Takes the changes back, last first.
-    func undo() {
-        for change in rest.reversed() { change.apply(undoing: true) }
-        first.apply(undoing: true)
+    /// Takes the changes back, last first, making the step the one that redoes them.
+    mutating func undo() {
+        for index in rest.indices.reversed() { rest[index].apply() }
+        first.apply()
     }
 
-    /// Makes the changes again, in their order.
-    func redo() {
-        first.apply(undoing: false)
-        for change in rest { change.apply(undoing: false) }
+    /// Makes the changes again, in their order, making the step the one that undoes them.
+    mutating func redo() {
+        first.apply()
+        for index in rest.indices { rest[index].apply() }
     }
 }

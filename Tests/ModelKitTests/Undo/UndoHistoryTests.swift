@@ -251,6 +251,29 @@ import Testing
         #expect(!history.canUndo)
     }
 
+    @Test func redoPutsBackWhatUndoReplaced() {
+        let (document, history) = Self.tracked()
+        document.title = "A"
+        document[extra: "shade"] = 1
+        history.withoutRecording {
+            document.title = "B"
+            document[extra: "shade"] = 2
+        }
+        history.undo()
+        #expect(document[extra: "shade"] == nil && document.title == "B")
+        history.undo()
+        #expect(document.title == "Untitled")
+        history.redo()
+        history.redo()
+        // Redoing undoes the undo: the values that were there when it ran come back.
+        #expect(document.title == "B")
+        #expect(document[extra: "shade"] as? Int == 2)
+        history.undo()
+        history.undo()
+        #expect(document.title == "Untitled" && document[extra: "shade"] == nil)
+        #expect(!document.hasChanges)
+    }
+
     @Test func levelsOfUndoDropTheOldestSteps() {
         let (document, history) = Self.tracked()
         history.levelsOfUndo = 3

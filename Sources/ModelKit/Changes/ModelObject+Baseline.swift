@@ -103,6 +103,10 @@ private struct BaselineEntryWriter: DictionaryFormEntryWriter {
         output[property.key] = try nested.baselineValue(of: property, context: context)
     }
 
+    func unknownValues(ofFlattened flattened: FlattenedObject, in object: ModelObject) -> UnknownValues? {
+        object.baselineObject(of: flattened)?.baselineUnknownValues
+    }
+
     func writeContainer(_ container: PathContainer, kept: Any?, into output: inout [String: Any]) throws {
         let kept = kept.map(UnknownValues.foundationValue(of:))
         output[container.key] = try object.containerValue(container, kept: kept) { [context, object] property in

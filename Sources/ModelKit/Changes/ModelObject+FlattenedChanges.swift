@@ -33,20 +33,41 @@ extension ModelObject {
         return layout.flattened.contains { !changedKeys(of: $0).isEmpty }
     }
 
-    /// The keys of the properties of `flattened` that changed: those the object changed
-    /// itself, or, for an object set in place of the one held at the last load or clear, those
-    /// whose values differ from that one's.
+    /// The keys of the properties and unknown values of `flattened` that changed.
+    ///
+    /// Those are the keys the object changed itself, or, for an object set in place of the one
+    /// held at the last load or clear, those whose values differ from that one's. Unknown
+    /// values that this object does not write, since it writes their keys itself, are not
+    /// changes of its data.
     private func changedKeys(of flattened: FlattenedObject) -> [String] {
         guard let object = flattened.object(in: self) else { return [] }
         // Observers of this object's changes follow the object's too.
         object.accessChangeRecord()
-        guard let original = changeRecord.properties[flattened.property.offset] as? ModelObject, original !== object
-        else {
-            return flattened.properties.filter { object.changeRecord.properties[$0.offset] != nil }.map(\.key)
+        var keys: [String]
+        var unknownKeys: [String]
+        if let original = changeRecord.properties[flattened.property.offset] as? ModelObject, original !== object {
+            keys = flattened.properties.filter { property in
+                let originalValue = original.changeRecord.properties[property.offset] ?? property.value(of: original)
+                return !property.isEqual(originalValue, toValueOf: object)
+            }.map(\.key)
+            unknownKeys = Self.differingKeys(original.baselineUnknownValues, object.unknowns)
+        } else {
+            keys = flattened.properties.filter { object.changeRecord.properties[$0.offset] != nil }.map(\.key)
+            unknownKeys = Array(object.changeRecord.unknownKeys.keys)
         }
-        return flattened.properties.filter { property in
-            let originalValue = original.changeRecord.properties[property.offset] ?? property.value(of: original)
-            return !property.isEqual(originalValue, toValueOf: object)
-        }.map(\.key)
+        guard !unknownKeys.isEmpty else { return keys }
+        let layout = ModelMetadata.of(type(of: self)).layout
+        keys += unknownKeys.filter { writesFlattenedUnknownValue(forKey: $0, of: layout) }
+        return keys
+    }
+
+    /// The keys under which `old` and `new` hold different values, or a value in one only.
+    private static func differingKeys(_ old: UnknownValues, _ new: UnknownValues) -> [String] {
+        guard !old.isEqual(to: new) else { return [] }
+        let oldValues = old.dictionary
+        let newValues = new.dictionary
+        return Set(oldValues.keys).union(newValues.keys).filter {
+            !DictionaryFormEquality.isSame(oldValues[$0], newValues[$0])
+        }
     }
 }

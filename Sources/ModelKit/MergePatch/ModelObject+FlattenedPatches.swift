@@ -28,11 +28,21 @@ extension ModelObject {
             }
             guard object.mayHaveChangedProperties(context: &context) else { continue }
             let objectPatch = try context.patchingNestedObjects(of: self) { try object.mergePatch(context: &$0) }
-            // What the object keeps under keys it does not declare is not written, nor patched.
             for property in flattened.properties {
                 if let change = objectPatch[property.key] { patch[property.key] = change }
             }
+            // The object's unknown values are written at this level, as its properties are.
+            for key in object.changeRecord.unknownKeys.keys where writesFlattenedUnknownValue(forKey: key, of: layout) {
+                if let change = objectPatch[key], patch[key] == nil { patch[key] = change }
+            }
         }
+    }
+
+    /// Whether a flattened object's unknown value under `key` is written at this object's
+    /// level: this object does not write the key itself, as a header key, a property's or an
+    /// unknown value of its own.
+    func writesFlattenedUnknownValue(forKey key: String, of layout: DataLayout) -> Bool {
+        !layout.ownsKey(key) && !layout.isContainer(key) && unknowns[key] == nil
     }
 
     /// Adds the patch of each property of `flattened` that `object`, set in place of
@@ -45,6 +55,16 @@ extension ModelObject {
         context: inout MergePatchContext
     ) throws {
         let (baseline, current) = (context.baseline, context.current)
+        let layout = context.metadata(of: type(of: self)).layout
+        let (oldUnknowns, newUnknowns) = (original.baselineUnknownValues, object.unknowns)
+        if !oldUnknowns.isEqual(to: newUnknowns) {
+            let (old, new) = (oldUnknowns.dictionary, newUnknowns.dictionary)
+            for key in Set(old.keys).union(new.keys) where writesFlattenedUnknownValue(forKey: key, of: layout) {
+                if let change = JSONMergePatch.difference(from: old[key], to: new[key]), patch[key] == nil {
+                    patch[key] = change
+                }
+            }
+        }
         for property in flattened.properties {
             do {
                 // Only model objects write baselines of their own.

@@ -8,7 +8,7 @@ extension ModelObject {
     /// declaration order, or the value that a lenient load kept in its place, with the
     /// properties inside one nested object written together as that object where the first
     /// of them stands, and the properties of a flattened object written one by one where the
-    /// object stands; then the unknown values.
+    /// object stands; then the unknown values, and those of the flattened objects.
     ///
     /// A `ModelError` that `writer` throws for an entry is prefixed with the entry's key, here
     /// and nowhere else.
@@ -32,7 +32,7 @@ extension ModelObject {
     ) throws {
         let unknownValues = unknownValues ?? unknowns
         guard order != .sortedKeys else {
-            var entries = savedEntries(metadata: metadata, options: options, unknownValues: unknownValues)
+            var entries = savedEntries(with: writer, metadata: metadata, options: options, unknownValues: unknownValues)
             entries.sort { JSONWriter.keyOrder($0.key, $1.key) }
             for entry in entries { try entry.write(with: &writer, into: &output) }
             return
@@ -82,22 +82,56 @@ extension ModelObject {
                 throw error.prefixed(with: .key(property.key))
             }
         }
-        guard !unknownValues.isEmpty else { return }
         if let members = unknownValues.members {
             try writer.writeKeptMembers(members, into: &output)
         }
         let values = unknownValues.values
-        guard !values.isEmpty else { return }
         if order == .unordered {
             for (key, value) in values where isFlat || !layout.isContainer(key) {
                 try SavedEntry.unknownValue(key: key, value).write(with: &writer, into: &output)
             }
-        } else {
+        } else if !values.isEmpty {
             for (key, value) in values.sorted(by: { JSONWriter.keyOrder($0.key, $1.key) })
             where isFlat || !layout.isContainer(key) {
                 try SavedEntry.unknownValue(key: key, value).write(with: &writer, into: &output)
             }
         }
+        guard !layout.flattened.isEmpty else { return }
+        let flattenedEntries = flattenedUnknownEntries(
+            with: writer, layout: layout, besides: unknownValues, sorted: order != .unordered)
+        for entry in flattenedEntries { try entry.write(with: &writer, into: &output) }
+    }
+
+    /// The unknown values of the flattened objects, which they write at this object's level
+    /// after its own, each object's in turn, in the order of the JSON form (or sorted by key);
+    /// those under a key that this object writes itself, a header key, a property's or one of
+    /// `unknownValues`, or that an earlier flattened object writes, are left out.
+    ///
+    /// Loading keeps the values among this object's unknown values, since their keys are of
+    /// neither class: their data survives a round trip, not their place.
+    private func flattenedUnknownEntries<Writer: SavedEntryWriter>(
+        with writer: Writer, layout: DataLayout, besides unknownValues: UnknownValues, sorted: Bool
+    ) -> [SavedEntry] {
+        var entries: [SavedEntry] = []
+        var written: Set<String>?
+        for flattened in layout.flattened {
+            guard let values = writer.unknownValues(ofFlattened: flattened, in: self), !values.isEmpty else {
+                continue
+            }
+            var objectEntries: [(key: String, value: Any)] = []
+            if let members = values.members {
+                members.forEachMember { key, range in objectEntries.append((key, members.value(in: range))) }
+            }
+            var others = values.values.map { (key: $0.key, value: $0.value) }
+            if sorted { others.sort { JSONWriter.keyOrder($0.key, $1.key) } }
+            objectEntries += others
+            if written == nil { written = Set(unknownValues.keys) }
+            for (key, value) in objectEntries
+            where !layout.ownsKey(key) && !layout.isContainer(key) && written?.insert(key).inserted == true {
+                entries.append(.unknownValue(key: key, value))
+            }
+        }
+        return entries
     }
 
     /// The entry that writes `property`: the value that a lenient load kept in its place,
@@ -117,7 +151,8 @@ extension ModelObject {
     }
 
     /// Every entry, in the order of the JSON form.
-    private func savedEntries(
+    private func savedEntries<Writer: SavedEntryWriter>(
+        with writer: Writer,
         metadata: ModelMetadata,
         options: WriteOptions,
         unknownValues: UnknownValues
@@ -151,6 +186,9 @@ extension ModelObject {
         }
         for (key, value) in unknownValues.values where !layout.isContainer(key) {
             entries.append(.unknownValue(key: key, value))
+        }
+        if !layout.flattened.isEmpty {
+            entries += flattenedUnknownEntries(with: writer, layout: layout, besides: unknownValues, sorted: false)
         }
         return entries
     }

@@ -40,6 +40,17 @@ protocol SavedEntryWriter {
 
     /// Writes the undeclared members that the JSON reader kept, in the order they came.
     mutating func writeKeptMembers(_ members: CompactMembers, into output: inout Output) throws
+
+    /// The unknown values of the flattened object that `flattened` describes in `object`,
+    /// which `object` writes at its own level; `nil` when it holds none.
+    func unknownValues(ofFlattened flattened: FlattenedObject, in object: ModelObject) -> UnknownValues?
+}
+
+extension SavedEntryWriter {
+    /// The unknown values that the flattened object holds now.
+    func unknownValues(ofFlattened flattened: FlattenedObject, in object: ModelObject) -> UnknownValues? {
+        flattened.object(in: object)?.unknowns
+    }
 }
 
 /// A writer of the dictionary form, whose entries are values under keys.

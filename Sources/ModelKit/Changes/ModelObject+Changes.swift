@@ -159,29 +159,46 @@ extension ModelObject {
         atOffset offset: @autoclosure () -> Int
     ) -> Bool {
         isPristine = false
-        if hasSkippedValues {
-            // Setting the property, even to an equal value, replaces what a lenient load kept.
-            replaceSkippedValue(atOffset: offset(), oldValue: oldValue)
-        }
+        // Setting the property, even to an equal value, replaces what a lenient load kept.
+        let replacesKeptValue = hasSkippedValues && replaceSkippedValue(atOffset: offset(), oldValue: oldValue)
         guard oldValue != newValue else {
-            // Equal objects that are other instances join the graph that an undo history
-            // watches all the same.
-            if Value._containsModelObjects, let undoRecorder { undoRecorder.attachObjects(in: newValue) }
+            if let undoRecorder {
+                if replacesKeptValue {
+                    // The data changes all the same when a kept value goes: a step to undo.
+                    undoRecorder.recordChange(
+                        of: self, atOffset: offset(), from: oldValue, replacingKeptValueWith: newValue)
+                } else if Value._containsModelObjects {
+                    // Equal objects that are other instances join the graph that an undo
+                    // history watches all the same.
+                    undoRecorder.attachObjects(in: newValue)
+                }
+            }
             return false
         }
         // A prototype's values are its class's defaults, not changes; and recording one would
         // ask for the metadata that the prototype is being created to describe.
         if !isSuppressingChanges && !SavedCensus.isTaken {
-            recordChange(atOffset: offset(), from: oldValue, to: newValue)
+            recordChange(atOffset: offset(), from: oldValue, to: newValue, replacingKeptValue: replacesKeptValue)
         }
         return true
     }
 
-    func recordChange<Value: SavedValue>(atOffset offset: Int, from oldValue: Value, to newValue: Value) {
+    /// Records that the property stored at `offset` changes from `oldValue` to `newValue`;
+    /// `replacingKeptValue` when the set also replaces a value that a load kept in the
+    /// property's place, which undoing it puts back.
+    func recordChange<Value: SavedValue>(
+        atOffset offset: Int, from oldValue: Value, to newValue: Value, replacingKeptValue: Bool = false
+    ) {
         defer { checkRecordedChange(atOffset: offset, settingTo: newValue) }
         // The one place where an undo history learns of a property set: nothing but this
         // check when no history tracks the object.
-        if let undoRecorder { undoRecorder.recordChange(of: self, atOffset: offset, from: oldValue, to: newValue) }
+        if let undoRecorder {
+            if replacingKeptValue {
+                undoRecorder.recordChange(of: self, atOffset: offset, from: oldValue, replacingKeptValueWith: newValue)
+            } else {
+                undoRecorder.recordChange(of: self, atOffset: offset, from: oldValue, to: newValue)
+            }
+        }
         if let original = changeRecord.properties[offset] {
             // Setting the original value back does not put back a skipped value it replaced.
             guard let original = original as? Value, original == newValue,

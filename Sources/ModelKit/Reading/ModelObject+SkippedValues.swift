@@ -171,6 +171,28 @@ extension ModelObject {
         return true
     }
 
+    /// Whether a value is kept in place of the property stored at `offset`, for an undo
+    /// history, which puts it back when it undoes the set that replaces it.
+    func hasSkippedValue(atOffset offset: Int) -> Bool {
+        hasSkippedValues && skippedValues[offset] != nil
+    }
+
+    /// Puts back the kept value that a set of the property stored at `offset` replaced.
+    ///
+    /// Only when the property holds its value of the last load or clear again: undoing that
+    /// set leaves the object as the load left it, with no change. A value set since the last
+    /// clear has no kept value to put back, and stays a change.
+    func restoreSkippedValue(atOffset offset: Int, of property: AnySavedProperty) {
+        guard let skipped = changeRecord.skippedValues[offset], let original = changeRecord.properties[offset],
+            property.isEqual(original, toValueOf: self)
+        else { return }
+        skippedValues[offset] = skipped
+        withMutationOfChangeRecord {
+            changeRecord.skippedValues[offset] = nil
+            changeRecord.properties[offset] = nil
+        }
+    }
+
     /// Whether the values that writing puts back in place of properties' own are the same in
     /// both objects, which are of the same class.
     ///

@@ -93,6 +93,17 @@ final class UndoRecorder: Observable {
         add(UndoChange(object: object, kind: .property(offset: offset, value: oldValue)))
     }
 
+    /// Records that the saved property at `offset` of `object` is set from `oldValue` to
+    /// `newValue`, equal or not, in place of a value that a load kept for it, which undoing
+    /// the change puts back (see ``ModelObject/restoreSkippedValue(atOffset:of:)``).
+    func recordChange<Value: SavedValue>(
+        of object: ModelObject, atOffset offset: Int, from oldValue: Value, replacingKeptValueWith newValue: Value
+    ) {
+        if Value._containsModelObjects { attachObjects(in: newValue) }
+        guard isRecording(object) else { return }
+        add(UndoChange(object: object, kind: .propertyRestoringKeptValue(offset: offset, value: oldValue)))
+    }
+
     /// Whether a change of `object` is recorded now, rather than ignored or taken in by the
     /// capture of its values.
     func isRecording(_ object: ModelObject) -> Bool {
@@ -105,7 +116,7 @@ final class UndoRecorder: Observable {
     /// object and copy its value once more for every change recorded.
     func add(_ change: consuming UndoChange) {
         if groupDepth > 0 { return groupChanges.append(change) }
-        guard coalescingDepth > 0, case .property(let offset, _) = change.kind else {
+        guard coalescingDepth > 0, let offset = change.propertyOffset else {
             return push(UndoStep(change: change))
         }
         if lastStepCoalesces, let last = undoSteps.indices.last, undoSteps[last].rest.isEmpty,

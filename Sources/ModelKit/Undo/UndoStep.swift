@@ -11,6 +11,10 @@ struct UndoChange {
         /// The saved property whose storage is at `offset`, which identifies it in the change
         /// record too.
         case property(offset: Int, value: Any)
+        /// The saved property whose storage is at `offset`, set where a load kept a value in
+        /// its place: applying the change puts the kept value back too, when the property
+        /// holds its value of the last load or clear again.
+        case propertyRestoringKeptValue(offset: Int, value: Any)
         /// The unknown value under `key`; `nil` for an absent value.
         case unknownValue(key: String, value: Any?)
     }
@@ -18,22 +22,35 @@ struct UndoChange {
     let object: ModelObject
     var kind: Kind
 
+    /// The offset of the saved property that the change sets; `nil` for an unknown value.
+    var propertyOffset: Int? {
+        switch kind {
+        case .property(let offset, _), .propertyRestoringKeptValue(let offset, _): offset
+        case .unknownValue: nil
+        }
+    }
+
     /// Whether this change sets the property at `offset` of `object`, and so takes in the next
     /// change to it while changes coalesce: the step keeps the value from before the first.
     func isChange(of object: ModelObject, atOffset offset: Int) -> Bool {
-        guard self.object === object, case .property(offset, _) = kind else { return false }
-        return true
+        self.object === object && propertyOffset == offset
     }
 
     /// Sets the change's value as the user would (the change record, observers and the
     /// nested objects' observers all see it) and keeps the value it replaces instead.
     mutating func apply() {
         switch kind {
-        case .property(let offset, let value):
+        case .property(let offset, let value), .propertyRestoringKeptValue(let offset, let value):
             guard let property = ModelMetadata.of(type(of: object)).propertiesByOffset[offset] else { return }
             let replaced = property.value(of: object)
+            // Setting replaces a kept value: the change that takes this one back puts it back.
+            let replacesKeptValue = object.hasSkippedValue(atOffset: offset)
             object.set(property, to: value)
-            kind = .property(offset: offset, value: replaced)
+            if case .propertyRestoringKeptValue = kind { object.restoreSkippedValue(atOffset: offset, of: property) }
+            kind =
+                replacesKeptValue
+                ? .propertyRestoringKeptValue(offset: offset, value: replaced)
+                : .property(offset: offset, value: replaced)
         case .unknownValue(let key, let value):
             let replaced = object.unknowns[key]
             object.withMutationOfSavedValues {

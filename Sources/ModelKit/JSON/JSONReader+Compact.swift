@@ -216,7 +216,9 @@ extension JSONReader {
                 }
                 output.append(UInt8(ascii: "}"))
             case UInt8(ascii: "\""):
-                hasSlash = appendString(try scanString(), to: &output) || hasSlash
+                if appendPlainString(to: &output) == nil {
+                    hasSlash = appendString(try scanString(), to: &output) || hasSlash
+                }
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
                 let token = try scanNumber()
                 if token.exponent > 280, token.significand != 0, isUnusable(token) { return nil }
@@ -264,11 +266,22 @@ extension JSONReader {
     private mutating func appendCompactKey(
         to output: inout CompactOutput, scratch: inout CompactScratch, hasSlash: inout Bool
     ) throws -> Bool {
-        let key = try scanKey()
         let keyStart = output.count
-        hasSlash = appendString(key, to: &output) || hasSlash
-        output.append(UInt8(ascii: ":"))
-        let signature = CompactKeys.signature(of: output.base, from: keyStart, to: output.count - 1)
+        let key: StringToken
+        let signature: UInt64
+        if peekToken() == UInt8(ascii: "\""), let plain = appendPlainString(to: &output) {
+            key = plain
+            try readColon()
+            output.append(UInt8(ascii: ":"))
+            // The document holds the same bytes: reading them back from the copy just made
+            // would wait for its stores to reach memory.
+            signature = CompactKeys.signature(of: base, from: plain.start - 1, to: plain.end + 1)
+        } else {
+            key = try scanKey()
+            hasSlash = appendString(key, to: &output) || hasSlash
+            output.append(UInt8(ascii: ":"))
+            signature = CompactKeys.signature(of: output.base, from: keyStart, to: output.count - 1)
+        }
         if key.hasEscapes || !key.isASCII {
             scratch.frames.last.hasSpecialKey = true
         } else {
@@ -282,6 +295,69 @@ extension JSONReader {
         }
         scratch.keys.append(CompactKey(offset: keyStart, signature: signature))
         return true
+    }
+
+    /// Appends the string whose opening quote is at the position, quotes included, and moves
+    /// past it, when it is short and plain: at most 24 bytes of ASCII without an escape, a
+    /// control character or a slash, such as most keys and many values.
+    ///
+    /// Such a string is checked and copied eight bytes at a time in one pass, where
+    /// ``scanString()`` and ``appendString(_:to:)`` would each go over it and call `memchr` and
+    /// `memcpy`. Up to 24 bytes after the quote are read, and stored past the output's end
+    /// before the string's end is known, so the document must hold them and the output makes
+    /// room for them.
+    ///
+    /// - Returns: The string, or `nil` when it is not such a string; the reader and the
+    ///   output's count are then as they were.
+    @inline(__always)
+    private mutating func appendPlainString(to output: inout CompactOutput) -> StringToken? {
+        let start = position + 1
+        guard start + Self.plainStringLimit <= count else { return nil }
+        let source = UnsafeRawPointer(base + start)
+        var length: Int?
+        output.append(atMost: Self.plainStringLimit + 2) { out in
+            var offset = 0
+            while offset < Self.plainStringLimit {
+                let word = source.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                UnsafeMutableRawPointer(out + 1 + offset).storeBytes(of: word, as: UInt64.self)
+                let attention = Self.plainAttention(UInt64(littleEndian: word))
+                if attention != 0 {
+                    // The first byte marked is the first that is not plain: the closing quote,
+                    // or something that the general path handles.
+                    let end = offset + attention.trailingZeroBitCount >> 3
+                    guard source.load(fromByteOffset: end, as: UInt8.self) == UInt8(ascii: "\"") else { return 0 }
+                    out[0] = UInt8(ascii: "\"")
+                    out[end + 1] = UInt8(ascii: "\"")
+                    length = end
+                    return end + 2
+                }
+                offset += 8
+            }
+            return 0
+        }
+        guard let length else { return nil }
+        position = start + length + 1
+        return StringToken(start: start, end: start + length, hasEscapes: false, isASCII: true)
+    }
+
+    /// The most bytes between the quotes of a string that ``appendPlainString(to:)`` copies.
+    private static let plainStringLimit = 24
+
+    /// The high bits of the bytes among eight, the first in the lowest, that are a quote, a
+    /// backslash, a slash, below U+0020 or above U+007F; 0 when there are none.
+    ///
+    /// As in ``attention(_:)``, a borrow may mark bytes above a true match, but none below the
+    /// lowest.
+    @inline(__always)
+    private static func plainAttention(_ word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let quotes = word ^ (ones &* 0x22)
+        let backslashes = word ^ (ones &* 0x5C)
+        let slashes = word ^ (ones &* 0x2F)
+        let matches =
+            ((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes) | ((slashes &- ones) & ~slashes)
+            | ((word &- ones &* 0x20) & ~word) | word
+        return matches & (ones &* 0x80)
     }
 
     @inline(__always)

@@ -120,6 +120,36 @@ final class KeptDemo: ModelObject {
         #expect(written.contains(#"https:\/\/api.github.com\/repos"#))
     }
 
+    @Test func shortPlainStringsAndKeysOfEveryLengthComeBackAsTheyCame() throws {
+        // Keys and values around the lengths that are copied a word at a time (up to 24
+        // bytes), each with a character that is not plain at every place, and the same near
+        // the end of the document, where fewer than 24 bytes follow.
+        var strings = (0...26).map { String(repeating: "x", count: $0) }
+        for special in ["/", "\\", "\\\"", "é", "\\u0041", "\\n", "\\/"] {
+            for place in [0, 1, 7, 8, 15, 16, 23, 24] {
+                strings.append(String(repeating: "a", count: place) + special + "bc")
+            }
+        }
+        for (index, string) in strings.enumerated() {
+            for json in [
+                #"{"id":"","k":{"\#(string)":"\#(string)","n":["\#(string)"]}}"#,
+                #"{"id":"","k\#(index)":"\#(string)","o":{"\#(string)":1}}"#,
+                #"{"o":{"\#(string)":"\#(string)"}}"#,
+            ] {
+                let fast = try KeptCharge(json: json)
+                let foundation = try KeptCharge(json: json, options: .foundationReader)
+                #expect(fast == foundation, "\(json)")
+                #expect(
+                    try fast.jsonString(options: [.compact, .sortedKeys])
+                        == foundation.jsonString(options: [.compact, .sortedKeys]), "\(json)")
+                let written = try fast.jsonString(options: .compact)
+                #expect(try KeptCharge(json: written) == fast, "\(json)")
+                let plain = !string.contains("\\") && !string.contains("/") && !string.contains("é")
+                if plain { #expect(written.contains(#""\#(string)""#), "\(json)") }
+            }
+        }
+    }
+
     @Test func modelsWhoseKeptTextsDifferOnlyInOrderAreEqual() throws {
         let first = try KeptCharge(json: #"{"x":{"a":1,"b":[1.0]}}"#)
         let second = try KeptCharge(json: #"{"x":{"b":[1],"a":1}}"#)

@@ -25,16 +25,14 @@ import Observation
 /// would otherwise cost more than the recording itself; like the model objects, a recorder
 /// belongs to one thread at a time.
 final class UndoRecorder: Observable {
-    /// The steps that `undo()` takes back, oldest first, from ``undoBase`` on; the steps
-    /// before it are past ``levelsOfUndo`` and are dropped in batches, so that a limit costs
-    /// no copying per step.
-    @exclusivity(unchecked) private var undoSteps: [UndoStep] = []
-    @exclusivity(unchecked) private var undoBase = 0
+    /// The steps that `undo()` takes back, oldest first, at most ``levelsOfUndo`` of them.
+    @exclusivity(unchecked) private var undoSteps = UndoSteps()
     /// The steps that `redo()` makes again, the next one last.
     @exclusivity(unchecked) private var redoSteps: [UndoStep] = []
     /// The most steps kept; 0 for no limit.
-    var levelsOfUndo = 0 {
-        didSet { notifyingObservers { dropStepsPastLimit() } }
+    var levelsOfUndo: Int {
+        get { undoSteps.limit }
+        set { notifyingObservers { undoSteps.setLimit(newValue) } }
     }
 
     /// The changes gathered by the open groups, and the name of the outermost named one.
@@ -64,9 +62,9 @@ final class UndoRecorder: Observable {
 
     // MARK: State
 
-    var canUndo: Bool { undoSteps.count > undoBase }
+    var canUndo: Bool { !undoSteps.isEmpty }
     var canRedo: Bool { !redoSteps.isEmpty }
-    var undoActionName: String? { canUndo ? undoSteps[undoSteps.count - 1].name : nil }
+    var undoActionName: String? { undoSteps.lastName }
     var redoActionName: String? { redoSteps.last?.name }
 
     /// A stand-in key path for the steps, which every observed property of the history reads.
@@ -108,9 +106,7 @@ final class UndoRecorder: Observable {
         guard coalescingDepth > 0, case .property(let offset, _) = change.kind else {
             return push(UndoStep(change: change))
         }
-        if lastStepCoalesces, let last = undoSteps.indices.last, undoSteps[last].rest.isEmpty,
-            undoSteps[last].first.isChange(of: change.object, atOffset: offset)
-        {
+        if lastStepCoalesces, undoSteps.lastIsSingleChange(of: change.object, atOffset: offset) {
             // The step keeps the value from before its first change; this one adds nothing.
             return
         }
@@ -125,31 +121,14 @@ final class UndoRecorder: Observable {
         let name = step.name
         // Most changes leave what observers see as it was: a step to undo, none to redo, no
         // name. The others notify as `notifyingObservers` does, around the same mutation.
-        // The last step's name is read in place: `undoSteps.last` would copy the whole step.
-        let isNotifying = !(canUndo && redoSteps.isEmpty && undoSteps[undoSteps.count - 1].name == name)
+        let isNotifying = !(canUndo && redoSteps.isEmpty && undoSteps.lastName == name)
         if isNotifying {
             registrar.willSet(self, keyPath: \UndoRecorder.stepsToken)
             redoSteps.removeAll()
         }
-        appendUndoStep(step)
+        undoSteps.append(step)
         if isNotifying { registrar.didSet(self, keyPath: \UndoRecorder.stepsToken) }
         didAddStep?(name)
-    }
-
-    private func appendUndoStep(_ step: consuming UndoStep) {
-        undoSteps.append(step)
-        dropStepsPastLimit()
-    }
-
-    private func dropStepsPastLimit() {
-        guard levelsOfUndo > 0 else { return }
-        if undoSteps.count - undoBase > levelsOfUndo {
-            undoBase = undoSteps.count - levelsOfUndo
-        }
-        if undoBase >= max(levelsOfUndo, 16) {
-            undoSteps.removeFirst(undoBase)
-            undoBase = 0
-        }
     }
 
     // MARK: Scopes
@@ -226,7 +205,7 @@ final class UndoRecorder: Observable {
     func undo() {
         guard canUndo else { return }
         notifyingObservers {
-            var step = undoSteps.removeLast()
+            guard var step = undoSteps.removeLast() else { return }
             lastStepCoalesces = false
             withoutRecording { step.undo() }
             redoSteps.append(step)
@@ -240,7 +219,7 @@ final class UndoRecorder: Observable {
             var step = redoSteps.removeLast()
             lastStepCoalesces = false
             withoutRecording { step.redo() }
-            appendUndoStep(step)
+            undoSteps.append(step)
         }
     }
 
@@ -248,7 +227,6 @@ final class UndoRecorder: Observable {
     func removeAll() {
         notifyingObservers {
             undoSteps.removeAll()
-            undoBase = 0
             redoSteps.removeAll()
             lastStepCoalesces = false
         }

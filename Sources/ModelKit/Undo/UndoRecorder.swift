@@ -100,10 +100,17 @@ final class UndoRecorder: Observable {
     /// Adds `change` to the open group, to the last step while it coalesces, or as a step.
     ///
     /// The change and its step are moved, not copied, into the steps: a copy would retain the
-    /// object and copy its value once more for every change recorded.
+    /// object and copy its value once more for every change recorded. A change outside any
+    /// scope, nearly every one, takes a path of its own, inlined where it is recorded.
+    @inline(__always)
     func add(_ change: consuming UndoChange) {
+        guard groupDepth == 0 && coalescingDepth == 0 else { return addInScope(change) }
+        push(UndoStep(change: change))
+    }
+
+    private func addInScope(_ change: consuming UndoChange) {
         if groupDepth > 0 { return groupChanges.append(change) }
-        guard coalescingDepth > 0, case .property(let offset, _) = change.kind else {
+        guard case .property(let offset, _) = change.kind else {
             return push(UndoStep(change: change))
         }
         if lastStepCoalesces, undoSteps.lastIsSingleChange(of: change.object, atOffset: offset) {
@@ -116,11 +123,23 @@ final class UndoRecorder: Observable {
 
     /// Adds a step made by a new change: the steps to redo go, and the oldest step goes when
     /// there are more than ``levelsOfUndo``.
+    ///
+    /// Most changes leave what observers see as it was: a step to undo, none to redo, no name,
+    /// which is told without reading a name.
+    @inline(__always)
     private func push(_ step: consuming UndoStep) {
         lastStepCoalesces = false
+        guard !step.hasName && canUndo && redoSteps.isEmpty && !undoSteps.lastHasName else {
+            return pushNotifying(step)
+        }
+        undoSteps.append(step)
+        didAddStep?(nil)
+    }
+
+    /// Adds a step that observers may see, notifying them as `notifyingObservers` does, around
+    /// the same mutation, when they do.
+    private func pushNotifying(_ step: consuming UndoStep) {
         let name = step.name
-        // Most changes leave what observers see as it was: a step to undo, none to redo, no
-        // name. The others notify as `notifyingObservers` does, around the same mutation.
         let isNotifying = !(canUndo && redoSteps.isEmpty && undoSteps.lastName == name)
         if isNotifying {
             registrar.willSet(self, keyPath: \UndoRecorder.stepsToken)

@@ -81,6 +81,9 @@ struct UndoStep {
     /// The action's name; `nil` when the step has none.
     var name: String? { group?.name }
 
+    /// Whether the step has a name, told without copying it.
+    var hasName: Bool { group?.name != nil }
+
     /// Whether the step is one change, which a coalescing change of the same property joins.
     var isSingleChange: Bool { group?.rest.isEmpty ?? true }
 

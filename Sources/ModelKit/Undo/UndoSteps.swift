@@ -18,6 +18,9 @@ struct UndoSteps {
     private var start = 0
     /// The most steps kept; 0 for no limit.
     private(set) var limit = 0
+    /// Whether there is a last step and it has a name, kept as the steps change: every new
+    /// step asks, and reading it from the step would copy the step.
+    private(set) var lastHasName = false
 
     var count: Int { slots.count }
     var isEmpty: Bool { slots.isEmpty }
@@ -39,6 +42,7 @@ struct UndoSteps {
 
     /// Adds `step` as the last, dropping the oldest when there are ``limit`` steps already.
     mutating func append(_ step: consuming UndoStep) {
+        lastHasName = step.hasName
         guard limit > 0, slots.count >= limit else { return slots.append(step) }
         slots[start] = step
         start = start + 1 < slots.count ? start + 1 : 0
@@ -48,7 +52,9 @@ struct UndoSteps {
     mutating func removeLast() -> UndoStep? {
         guard !slots.isEmpty else { return nil }
         putInOrder()
-        return slots.removeLast()
+        let step = slots.removeLast()
+        lastHasName = slots.last?.hasName ?? false
+        return step
     }
 
     /// Keeps at most `limit` steps from now on, 0 for no limit, dropping the oldest steps past
@@ -65,6 +71,7 @@ struct UndoSteps {
     mutating func removeAll() {
         slots = []
         start = 0
+        lastHasName = false
     }
 
     /// Moves the steps so that the oldest is in slot 0, by three reversals, which swap the

@@ -181,7 +181,7 @@ extension ModelObject {
         defer { checkRecordedChange(atOffset: offset, settingTo: newValue) }
         // The one place where an undo history learns of a property set: nothing but this
         // check when no history tracks the object.
-        if let undoRecorder { undoRecorder.recordChange(of: self, atOffset: offset, from: oldValue, to: newValue) }
+        if attachedUndoRecorder != nil { recordForUndo(atOffset: offset, from: oldValue, to: newValue) }
         if let original = changeRecord.properties[offset] {
             // Setting the original value back does not put back a skipped value it replaced.
             guard let original = original as? Value, original == newValue,

@@ -91,6 +91,28 @@ final class UndoRecorder: Observable {
         add(UndoChange(object: object, kind: .property(offset: offset, value: oldValue)))
     }
 
+    /// Whether a change recorded now is a step of its own that leaves what observers see as
+    /// it was: outside any group or coalescing, with a step to undo already, none to redo and
+    /// the last step unnamed, and no undo manager to tell (see
+    /// ``ModelObject/recordForUndo(atOffset:from:to:)``).
+    var takesPlainSteps: Bool {
+        !isDetached && pauseDepth == 0 && capturedObjects.isEmpty && groupDepth == 0 && coalescingDepth == 0
+            && didAddStep == nil && canUndo && redoSteps.isEmpty && !undoSteps.lastHasName
+    }
+
+    /// Records that the saved property at `offset` of `object` changes from `oldValue`, as a
+    /// step of its own, while ``takesPlainSteps``.
+    ///
+    /// - Returns: The step that ``levelsOfUndo`` drops, for the caller to release once it is
+    ///   done with the recorder.
+    func recordPlainStep<Value: SavedValue>(
+        of object: ModelObject, atOffset offset: Int, from oldValue: Value
+    ) -> UndoStep? {
+        lastStepCoalesces = false
+        return undoSteps.append(
+            UndoStep(change: UndoChange(object: object, kind: .property(offset: offset, value: oldValue))))
+    }
+
     /// Whether a change of `object` is recorded now, rather than ignored or taken in by the
     /// capture of its values.
     func isRecording(_ object: ModelObject) -> Bool {

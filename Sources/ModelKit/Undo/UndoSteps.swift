@@ -41,11 +41,20 @@ struct UndoSteps {
     }
 
     /// Adds `step` as the last, dropping the oldest when there are ``limit`` steps already.
-    mutating func append(_ step: consuming UndoStep) {
+    ///
+    /// - Returns: The step dropped, if any, which the caller releases when it chooses: its
+    ///   release may end objects and run their `deinit`.
+    @discardableResult
+    mutating func append(_ step: consuming UndoStep) -> UndoStep? {
         lastHasName = step.hasName
-        guard limit > 0, slots.count >= limit else { return slots.append(step) }
-        slots[start] = step
+        guard limit > 0, slots.count >= limit else {
+            slots.append(step)
+            return nil
+        }
+        var dropped = step
+        swap(&slots[start], &dropped)
         start = start + 1 < slots.count ? start + 1 : 0
+        return dropped
     }
 
     /// Takes the last step out; `nil` when there is none.

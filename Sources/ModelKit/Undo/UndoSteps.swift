@@ -49,11 +49,13 @@ struct UndoSteps {
         lastHasName = step.hasName
         guard limit > 0, slots.count >= limit else {
             slots.append(step)
+            checkInvariants()
             return nil
         }
         var dropped = step
         swap(&slots[start], &dropped)
         start = start + 1 < slots.count ? start + 1 : 0
+        checkInvariants()
         return dropped
     }
 
@@ -63,6 +65,7 @@ struct UndoSteps {
         putInOrder()
         let step = slots.removeLast()
         lastHasName = slots.last?.hasName ?? false
+        checkInvariants()
         return step
     }
 
@@ -74,6 +77,7 @@ struct UndoSteps {
         if limit > 0 && slots.count > limit {
             slots.removeFirst(slots.count - limit)
         }
+        checkInvariants()
     }
 
     /// Forgets every step.
@@ -81,6 +85,17 @@ struct UndoSteps {
         slots = []
         start = 0
         lastHasName = false
+    }
+
+    /// Checks, in debug builds, that the slots turn only at the limit and that ``lastHasName``
+    /// is the last step's.
+    private func checkInvariants() {
+        #if DEBUG
+            assert(
+                start == 0 || (limit > 0 && slots.count == limit && start < slots.count), "ring turned below its limit")
+            assert(limit == 0 || slots.count <= limit, "more steps than the limit")
+            assert(lastHasName == (slots.isEmpty ? false : slots[lastSlot].hasName), "stale name of the last step")
+        #endif
     }
 
     /// Moves the steps so that the oldest is in slot 0, by three reversals, which swap the

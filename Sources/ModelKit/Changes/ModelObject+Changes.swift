@@ -192,11 +192,11 @@ extension ModelObject {
         defer { checkRecordedChange(atOffset: offset, settingTo: newValue) }
         // The one place where an undo history learns of a property set: nothing but this
         // check when no history tracks the object.
-        if let undoRecorder {
-            if replacingKeptValue {
+        if attachedUndoRecorder != nil {
+            if replacingKeptValue, let undoRecorder {
                 undoRecorder.recordChange(of: self, atOffset: offset, from: oldValue, replacingKeptValueWith: newValue)
             } else {
-                undoRecorder.recordChange(of: self, atOffset: offset, from: oldValue, to: newValue)
+                recordForUndo(atOffset: offset, from: oldValue, to: newValue)
             }
         }
         if let original = changeRecord.properties[offset] {

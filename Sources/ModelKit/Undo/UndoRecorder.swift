@@ -25,16 +25,14 @@ import Observation
 /// would otherwise cost more than the recording itself; like the model objects, a recorder
 /// belongs to one thread at a time.
 final class UndoRecorder: Observable {
-    /// The steps that `undo()` takes back, oldest first, from ``undoBase`` on; the steps
-    /// before it are past ``levelsOfUndo`` and are dropped in batches, so that a limit costs
-    /// no copying per step.
-    @exclusivity(unchecked) private var undoSteps: [UndoStep] = []
-    @exclusivity(unchecked) private var undoBase = 0
+    /// The steps that `undo()` takes back, oldest first, at most ``levelsOfUndo`` of them.
+    @exclusivity(unchecked) private var undoSteps = UndoSteps()
     /// The steps that `redo()` makes again, the next one last.
     @exclusivity(unchecked) private var redoSteps: [UndoStep] = []
     /// The most steps kept; 0 for no limit.
-    var levelsOfUndo = 0 {
-        didSet { notifyingObservers { dropStepsPastLimit() } }
+    var levelsOfUndo: Int {
+        get { undoSteps.limit }
+        set { notifyingObservers { undoSteps.setLimit(newValue) } }
     }
 
     /// The changes gathered by the open groups, and the name of the outermost named one.
@@ -64,9 +62,9 @@ final class UndoRecorder: Observable {
 
     // MARK: State
 
-    var canUndo: Bool { undoSteps.count > undoBase }
+    var canUndo: Bool { !undoSteps.isEmpty }
     var canRedo: Bool { !redoSteps.isEmpty }
-    var undoActionName: String? { canUndo ? undoSteps[undoSteps.count - 1].name : nil }
+    var undoActionName: String? { undoSteps.lastName }
     var redoActionName: String? { redoSteps.last?.name }
 
     /// A stand-in key path for the steps, which every observed property of the history reads.
@@ -104,6 +102,28 @@ final class UndoRecorder: Observable {
         add(UndoChange(object: object, kind: .propertyRestoringKeptValue(offset: offset, value: oldValue)))
     }
 
+    /// Whether a change recorded now is a step of its own that leaves what observers see as
+    /// it was: outside any group or coalescing, with a step to undo already, none to redo and
+    /// the last step unnamed, and no undo manager to tell (see
+    /// ``ModelObject/recordForUndo(atOffset:from:to:)``).
+    var takesPlainSteps: Bool {
+        !isDetached && pauseDepth == 0 && capturedObjects.isEmpty && groupDepth == 0 && coalescingDepth == 0
+            && didAddStep == nil && canUndo && redoSteps.isEmpty && !undoSteps.lastHasName
+    }
+
+    /// Records that the saved property at `offset` of `object` changes from `oldValue`, as a
+    /// step of its own, while ``takesPlainSteps``.
+    ///
+    /// - Returns: The step that ``levelsOfUndo`` drops, for the caller to release once it is
+    ///   done with the recorder.
+    func recordPlainStep<Value: SavedValue>(
+        of object: ModelObject, atOffset offset: Int, from oldValue: Value
+    ) -> UndoStep? {
+        lastStepCoalesces = false
+        return undoSteps.append(
+            UndoStep(change: UndoChange(object: object, kind: .property(offset: offset, value: oldValue))))
+    }
+
     /// Whether a change of `object` is recorded now, rather than ignored or taken in by the
     /// capture of its values.
     func isRecording(_ object: ModelObject) -> Bool {
@@ -113,15 +133,20 @@ final class UndoRecorder: Observable {
     /// Adds `change` to the open group, to the last step while it coalesces, or as a step.
     ///
     /// The change and its step are moved, not copied, into the steps: a copy would retain the
-    /// object and copy its value once more for every change recorded.
+    /// object and copy its value once more for every change recorded. A change outside any
+    /// scope, nearly every one, takes a path of its own, inlined where it is recorded.
+    @inline(__always)
     func add(_ change: consuming UndoChange) {
+        guard groupDepth == 0 && coalescingDepth == 0 else { return addInScope(change) }
+        push(UndoStep(change: change))
+    }
+
+    private func addInScope(_ change: consuming UndoChange) {
         if groupDepth > 0 { return groupChanges.append(change) }
-        guard coalescingDepth > 0, let offset = change.propertyOffset else {
+        guard let offset = change.propertyOffset else {
             return push(UndoStep(change: change))
         }
-        if lastStepCoalesces, let last = undoSteps.indices.last, undoSteps[last].rest.isEmpty,
-            undoSteps[last].first.isChange(of: change.object, atOffset: offset)
-        {
+        if lastStepCoalesces, undoSteps.lastIsSingleChange(of: change.object, atOffset: offset) {
             // The step keeps the value from before its first change; this one adds nothing.
             return
         }
@@ -131,36 +156,31 @@ final class UndoRecorder: Observable {
 
     /// Adds a step made by a new change: the steps to redo go, and the oldest step goes when
     /// there are more than ``levelsOfUndo``.
+    ///
+    /// Most changes leave what observers see as it was: a step to undo, none to redo, no name,
+    /// which is told without reading a name.
+    @inline(__always)
     private func push(_ step: consuming UndoStep) {
         lastStepCoalesces = false
+        guard !step.hasName && canUndo && redoSteps.isEmpty && !undoSteps.lastHasName else {
+            return pushNotifying(step)
+        }
+        undoSteps.append(step)
+        didAddStep?(nil)
+    }
+
+    /// Adds a step that observers may see, notifying them as `notifyingObservers` does, around
+    /// the same mutation, when they do.
+    private func pushNotifying(_ step: consuming UndoStep) {
         let name = step.name
-        // Most changes leave what observers see as it was: a step to undo, none to redo, no
-        // name. The others notify as `notifyingObservers` does, around the same mutation.
-        // The last step's name is read in place: `undoSteps.last` would copy the whole step.
-        let isNotifying = !(canUndo && redoSteps.isEmpty && undoSteps[undoSteps.count - 1].name == name)
+        let isNotifying = !(canUndo && redoSteps.isEmpty && undoSteps.lastName == name)
         if isNotifying {
             registrar.willSet(self, keyPath: \UndoRecorder.stepsToken)
             redoSteps.removeAll()
         }
-        appendUndoStep(step)
+        undoSteps.append(step)
         if isNotifying { registrar.didSet(self, keyPath: \UndoRecorder.stepsToken) }
         didAddStep?(name)
-    }
-
-    private func appendUndoStep(_ step: consuming UndoStep) {
-        undoSteps.append(step)
-        dropStepsPastLimit()
-    }
-
-    private func dropStepsPastLimit() {
-        guard levelsOfUndo > 0 else { return }
-        if undoSteps.count - undoBase > levelsOfUndo {
-            undoBase = undoSteps.count - levelsOfUndo
-        }
-        if undoBase >= max(levelsOfUndo, 16) {
-            undoSteps.removeFirst(undoBase)
-            undoBase = 0
-        }
     }
 
     // MARK: Scopes
@@ -237,7 +257,7 @@ final class UndoRecorder: Observable {
     func undo() {
         guard canUndo else { return }
         notifyingObservers {
-            var step = undoSteps.removeLast()
+            guard var step = undoSteps.removeLast() else { return }
             lastStepCoalesces = false
             withoutRecording { step.undo() }
             redoSteps.append(step)
@@ -251,7 +271,7 @@ final class UndoRecorder: Observable {
             var step = redoSteps.removeLast()
             lastStepCoalesces = false
             withoutRecording { step.redo() }
-            appendUndoStep(step)
+            undoSteps.append(step)
         }
     }
 
@@ -259,7 +279,6 @@ final class UndoRecorder: Observable {
     func removeAll() {
         notifyingObservers {
             undoSteps.removeAll()
-            undoBase = 0
             redoSteps.removeAll()
             lastStepCoalesces = false
         }

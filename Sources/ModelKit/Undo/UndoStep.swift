@@ -15,8 +15,9 @@ struct UndoChange {
         /// its place: applying the change puts the kept value back too, when the property
         /// holds its value of the last load or clear again.
         case propertyRestoringKeptValue(offset: Int, value: Any)
-        /// The unknown value under `key`; `nil` for an absent value.
-        case unknownValue(key: String, value: Any?)
+        /// The unknown value under `key`; `nil` for an absent value. Boxed, so that a change
+        /// of a property, which nearly every step holds, takes no room for the key.
+        indirect case unknownValue(key: String, value: Any?)
     }
 
     let object: ModelObject
@@ -64,34 +65,58 @@ struct UndoChange {
 /// What one undo or redo takes back or makes again: the changes of one user action, in the
 /// order they were made, and the action's name.
 ///
-/// A step holds at least one change; the first is stored apart from the others so that a step
-/// of one change, the common case, needs no array of its own.
+/// A step holds at least one change. The first is stored in the step itself, and only a step
+/// made by a group keeps a name or more changes, in a ``Group`` of its own: a step of one set,
+/// the common case, is its change and one empty reference, 64 bytes with no allocation.
 struct UndoStep {
-    var name: String?
     var first: UndoChange
-    var rest: [UndoChange] = []
+    private let group: Group?
+
+    /// The name and the changes after the first of a step that a group made.
+    private final class Group {
+        let name: String?
+        var rest: [UndoChange]
+
+        init(name: String?, rest: [UndoChange]) {
+            self.name = name
+            self.rest = rest
+        }
+    }
 
     /// A step of `changes`, which are not empty, or `nil` for none.
     init?(name: String?, changes: [UndoChange]) {
         guard let first = changes.first else { return nil }
-        self.name = name
         self.first = first
-        rest = Array(changes.dropFirst())
+        group = name == nil && changes.count == 1 ? nil : Group(name: name, rest: Array(changes.dropFirst()))
     }
 
     init(change: consuming UndoChange) {
         first = change
+        group = nil
     }
+
+    /// The action's name; `nil` when the step has none.
+    var name: String? { group?.name }
+
+    /// Whether the step has a name, told without copying it.
+    var hasName: Bool { group?.name != nil }
+
+    /// Whether the step is one change, which a coalescing change of the same property joins.
+    var isSingleChange: Bool { group?.rest.isEmpty ?? true }
 
     /// Takes the changes back, last first, making the step the one that redoes them.
     mutating func undo() {
-        for index in rest.indices.reversed() { rest[index].apply() }
+        if let group {
+            for index in group.rest.indices.reversed() { group.rest[index].apply() }
+        }
         first.apply()
     }
 
     /// Makes the changes again, in their order, making the step the one that undoes them.
     mutating func redo() {
         first.apply()
-        for index in rest.indices { rest[index].apply() }
+        if let group {
+            for index in group.rest.indices { group.rest[index].apply() }
+        }
     }
 }

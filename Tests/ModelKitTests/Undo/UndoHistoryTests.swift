@@ -294,6 +294,44 @@ import Testing
         #expect(document.count == 38)
     }
 
+    /// The counts that undoing every step sets, in order, after the history has been at its
+    /// limit: the steps kept are the last ones, whatever came between them.
+    private static func countsUndone(_ history: UndoHistory, _ document: UndoDocument) -> [Int] {
+        var counts: [Int] = []
+        while history.canUndo {
+            history.undo()
+            counts.append(document.count)
+        }
+        return counts
+    }
+
+    @Test func levelsOfUndoKeepTheLastStepsAcrossUndoRedoAndNewSteps() {
+        let (document, history) = Self.tracked()
+        history.levelsOfUndo = 4
+        for count in 1...6 { document.count = count }
+        history.undo()
+        #expect(document.count == 5)
+        document.count = 7
+        document.count = 8
+        history.undo()
+        history.redo()
+        document.count = 9
+        #expect(Self.countsUndone(history, document) == [8, 7, 5, 4])
+        for _ in 0..<4 { history.redo() }
+        #expect(document.count == 9 && !history.canRedo)
+        for count in 10...13 { document.count = count }
+        history.levelsOfUndo = 6
+        document.count = 14
+        document.count = 15
+        #expect(Self.countsUndone(history, document) == [14, 13, 12, 11, 10, 9])
+        for count in 20...30 { document.count = count }
+        history.levelsOfUndo = 2
+        #expect(Self.countsUndone(history, document) == [29, 28])
+        history.levelsOfUndo = 0
+        for count in 40...45 { document.count = count }
+        #expect(Self.countsUndone(history, document) == [44, 43, 42, 41, 40, 28])
+    }
+
     @Test func aNewChangeClearsRedo() {
         let (document, history) = Self.tracked()
         document.title = "A"

@@ -50,7 +50,7 @@ extension ModelObject {
                 let originalValue = original.changeRecord.properties[property.offset] ?? property.value(of: original)
                 return !property.isEqual(originalValue, toValueOf: object)
             }.map(\.key)
-            unknownKeys = Self.differingKeys(original.baselineUnknownValues, object.unknowns)
+            unknownKeys = object.unknowns.differences(from: original.baselineUnknownValues).map(\.key)
         } else {
             keys = flattened.properties.filter { object.changeRecord.properties[$0.offset] != nil }.map(\.key)
             unknownKeys = Array(object.changeRecord.unknownKeys.keys)
@@ -59,15 +59,5 @@ extension ModelObject {
         let layout = ModelMetadata.of(type(of: self)).layout
         keys += unknownKeys.filter { writesFlattenedUnknownValue(forKey: $0, of: layout) }
         return keys
-    }
-
-    /// The keys under which `old` and `new` hold different values, or a value in one only.
-    private static func differingKeys(_ old: UnknownValues, _ new: UnknownValues) -> [String] {
-        guard !old.isEqual(to: new) else { return [] }
-        let oldValues = old.dictionary
-        let newValues = new.dictionary
-        return Set(oldValues.keys).union(newValues.keys).filter {
-            !DictionaryFormEquality.isSame(oldValues[$0], newValues[$0])
-        }
     }
 }

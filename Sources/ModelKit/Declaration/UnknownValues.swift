@@ -101,6 +101,17 @@ struct UnknownValues {
         return DictionaryFormEquality.isEqual(dictionary, other.dictionary)
     }
 
+    /// The values that differ from those of `old`, by key in key order, as Foundation values
+    /// (`nil` for a value held by one side only); compared as ``isEqual(to:)`` compares.
+    func differences(from old: UnknownValues) -> [(key: String, old: Any?, new: Any?)] {
+        guard !old.isEqual(to: self) else { return [] }
+        let (oldValues, newValues) = (old.dictionary, dictionary)
+        return Set(oldValues.keys).union(newValues.keys).sorted().compactMap { key in
+            let (oldValue, newValue) = (oldValues[key], newValues[key])
+            return DictionaryFormEquality.isSame(oldValue, newValue) ? nil : (key, oldValue, newValue)
+        }
+    }
+
     /// The Foundation value of a kept value.
     static func foundationValue(of value: Any) -> Any {
         if let members = value as? CompactMembers { return members.foundationDictionary }

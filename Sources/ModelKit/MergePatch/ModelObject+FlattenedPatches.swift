@@ -56,14 +56,9 @@ extension ModelObject {
     ) throws {
         let (baseline, current) = (context.baseline, context.current)
         let layout = context.metadata(of: type(of: self)).layout
-        let (oldUnknowns, newUnknowns) = (original.baselineUnknownValues, object.unknowns)
-        if !oldUnknowns.isEqual(to: newUnknowns) {
-            let (old, new) = (oldUnknowns.dictionary, newUnknowns.dictionary)
-            for key in Set(old.keys).union(new.keys) where writesFlattenedUnknownValue(forKey: key, of: layout) {
-                if let change = JSONMergePatch.difference(from: old[key], to: new[key]), patch[key] == nil {
-                    patch[key] = change
-                }
-            }
+        for (key, old, new) in object.unknowns.differences(from: original.baselineUnknownValues)
+        where patch[key] == nil && writesFlattenedUnknownValue(forKey: key, of: layout) {
+            patch[key] = JSONMergePatch.difference(from: old, to: new)
         }
         for property in flattened.properties {
             do {

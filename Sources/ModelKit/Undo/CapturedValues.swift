@@ -34,11 +34,8 @@ struct CapturedValues {
             guard !isSame else { continue }
             changes.append(UndoChange(object: object, kind: .property(offset: property.offset, value: values[index])))
         }
-        guard !unknowns.isEqual(to: object.unknowns) else { return changes }
-        let old = unknowns.dictionary
-        let new = object.unknowns.dictionary
-        for key in Set(old.keys).union(new.keys).sorted() where !DictionaryFormEquality.isSame(old[key], new[key]) {
-            changes.append(UndoChange(object: object, kind: .unknownValue(key: key, value: old[key])))
+        for (key, old, _) in object.unknowns.differences(from: unknowns) {
+            changes.append(UndoChange(object: object, kind: .unknownValue(key: key, value: old)))
         }
         return changes
     }

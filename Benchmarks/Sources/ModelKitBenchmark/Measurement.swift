@@ -30,16 +30,22 @@ enum Measurement {
     /// The median seconds per call of each body, sampled in turns so that a slow moment of the
     /// machine falls on all of them alike.
     ///
+    /// Each sample begins with one call that is not timed. Without it, a sample of one call
+    /// (a document of a few MB) would time the first call after another contender's: that call
+    /// gets its memory from what the other contender freed, tens of MB of it for
+    /// `JSONSerialization`, and took up to twice its usual time in this benchmark, for
+    /// whichever contender came next.
+    ///
     /// - Parameters:
     ///   - rounds: The samples per body.
-    ///   - repetitions: The calls per sample.
+    ///   - repetitions: The timed calls per sample.
     ///   - bodies: The operations.
     static func medians(rounds: Int, repetitions: Int, of bodies: [() throws -> Void]) throws -> [Double] {
-        for body in bodies { try body() }
         var samples = Array(repeating: [Double](), count: bodies.count)
         for round in 0..<rounds {
             for step in 0..<bodies.count {
                 let index = (round + step) % bodies.count
+                try bodies[index]()
                 let start = threadCPUTime()
                 for _ in 0..<repetitions { try bodies[index]() }
                 samples[index].append((threadCPUTime() - start) / Double(repetitions))

@@ -4,17 +4,17 @@ import Foundation
 // checked, then written back by copying.
 //
 // The text is *compact*: the value's tokens as they came, without the whitespace between
-// them, except that two things are written as ModelKit's writer writes them by default, so
-// that the everyday write is a plain copy:
+// them, except that a U+FEFF in a string is escaped as `\ufeff`, as ModelKit's writer writes
+// it (see `JSONWriter`'s string escaping):
 //
 //     input                           compact text
-//     { "a" : [1.0, 1e2],             {"a":[1.0,1e2],"b":"x\/y","c":"\u00e9\ufeff"}
+//     { "a" : [1.0, 1e2],             {"a":[1.0,1e2],"b":"x/y","c":"\u00e9\ufeff"}
 //       "b" : "x/y",
 //       "c" : "\u00e9<U+FEFF>" }
 //
-// a `/` in a string is escaped as `\/`, and a U+FEFF in a string is escaped as `\ufeff` (see
-// `JSONWriter`'s string escaping); numbers, other escapes and the order of keys stay as they
-// came. Text kept this way never holds two equal keys in one object, nor a number that no
+// Numbers, escapes, slashes and the order of keys stay as they came. Slashes are escaped, or
+// escaped ones unescaped, when the text is written, as the writer's options say: most loaded
+// values are never written back, and a load need not pay for what a write would do. Text kept this way never holds two equal keys in one object, nor a number that no
 // Foundation value holds: the reader keeps such values as Foundation values instead.
 
 /// One JSON value as compact text.
@@ -23,8 +23,8 @@ struct CompactJSON: Sendable, Equatable {
     let bytes: [UInt8]
     /// How deeply arrays and objects nest in the value: 0 for a scalar.
     let depth: Int
-    /// Whether a string of the value holds an escaped slash, which a writer that does not
-    /// escape slashes unescapes.
+    /// Whether a string of the value holds a slash, escaped or not, which a writer escapes or
+    /// unescapes as its options say.
     let hasSlash: Bool
 
     static func == (lhs: CompactJSON, rhs: CompactJSON) -> Bool {

@@ -67,6 +67,16 @@ struct JSONBuffer {
         bytes.withUnsafeBytes { append($0) }
     }
 
+    /// Appends the bytes that `body` writes at the end, at most `limit` of them; `body`
+    /// returns how many it wrote.
+    @inline(__always)
+    mutating func append(atMost limit: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
+        reserve(limit)
+        storage.withUnsafeMutablePointers { header, elements in
+            header.pointee.count += body(elements + header.pointee.count)
+        }
+    }
+
     /// Calls `body` with the bytes, which stay valid only while it runs.
     func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
         try storage.withUnsafeMutablePointers { header, elements in

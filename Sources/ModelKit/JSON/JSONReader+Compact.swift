@@ -123,7 +123,7 @@ final class CompactMembersBuilder {
         keys.append(CompactKey(offset: keyStart, signature: signature))
         count += 1
         depth = max(depth, members.depth + 1)
-        hasSlash = hasSlash || members.hasSlash
+        hasSlash = hasSlash || members.hasSlash || key.utf8.contains(UInt8(ascii: "/"))
     }
 
     /// The members, or `nil` when there are none; the builder is then empty again, ready for
@@ -366,90 +366,43 @@ extension JSONReader {
         output.append(literal.utf8Start, count: literal.utf8CodeUnitCount)
     }
 
-    /// Appends a checked string, quotes included, with each `/` escaped as `\/` and each
-    /// U+FEFF as `\ufeff`, as the writer writes them by default.
+    /// Appends a checked string, quotes included, as it came, except that each U+FEFF is
+    /// written `\ufeff`, as the writer writes it.
     ///
-    /// - Returns: Whether the string holds a slash.
+    /// Slashes stay as they came: a writer that escapes them does so as it copies the text,
+    /// so that loading, which happens far more often than writing back, does not.
+    ///
+    /// - Returns: Whether the string holds a slash, escaped or not.
     @inline(__always)
     mutating func appendString(_ token: StringToken, to output: inout CompactOutput) -> Bool {
-        let slash = token.count > 0 ? memchr(base + token.start, 0x2F, token.count) : nil
-        let mayHaveMark = !token.isASCII && memchr(base + token.start, 0xEF, token.count) != nil
-        guard slash != nil || mayHaveMark else {
+        let hasSlash = token.count > 0 && memchr(base + token.start, 0x2F, token.count) != nil
+        guard !token.isASCII, memchr(base + token.start, 0xEF, token.count) != nil else {
             output.append(base + token.start - 1, count: token.count + 2)
-            return false
+            return hasSlash
         }
-        // Without escapes or marks, nothing before the first slash changes.
-        let plain =
-            token.hasEscapes || mayHaveMark
-            ? 0 : slash.map { UnsafeRawPointer($0) - UnsafeRawPointer(base + token.start) } ?? 0
-        appendEscapingSlashes(token, mayHaveMark: mayHaveMark, after: plain, to: &output)
-        return slash != nil
+        appendEscapingMarks(token, to: &output)
+        return hasSlash
     }
 
-    /// How many of eight bytes of a string, read in memory order, come before the first that
-    /// is a slash, a backslash or, when `mayHaveMark`, the first byte of U+FEFF: 8 when none
-    /// is.
-    ///
-    /// Each byte that equals one of them is a zero byte once the word is xored with it, and a
-    /// zero byte sets its high bit in `(x - 0x01…) & ~x`. A borrow can set the bit of a later
-    /// byte too, never of an earlier one, so the lowest bit set is the first such byte.
-    @inline(__always)
-    private static func plainPrefix(of word: UInt64, mayHaveMark: Bool) -> Int {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let bytes = UInt64(littleEndian: word)
-        let slashes = bytes ^ 0x2F2F_2F2F_2F2F_2F2F
-        let backslashes = bytes ^ 0x5C5C_5C5C_5C5C_5C5C
-        var found = ((slashes &- ones) & ~slashes) | ((backslashes &- ones) & ~backslashes)
-        if mayHaveMark {
-            let marks = bytes ^ 0xEFEF_EFEF_EFEF_EFEF
-            found |= (marks &- ones) & ~marks
-        }
-        return (found & 0x8080_8080_8080_8080).trailingZeroBitCount / 8
-    }
-
-    /// Copies a string that holds a slash or may hold U+FEFF, escaping them.
-    ///
-    /// An escape in the string is copied as it is, so that `\/` stays one escaped slash. The
-    /// first `plain` bytes have nothing to escape.
+    /// Copies a string that may hold U+FEFF, escaping each one; escapes are copied as they are.
     @inline(never)
-    private func appendEscapingSlashes(
-        _ token: StringToken, mayHaveMark: Bool, after plain: Int, to output: inout CompactOutput
-    ) {
+    private func appendEscapingMarks(_ token: StringToken, to output: inout CompactOutput) {
         let contents = base + token.start
         let length = token.count
-        // Each byte takes at most two (a slash, or the mark's three bytes as six).
+        // The mark's three bytes take six; every other byte one.
         output.append(atMost: 2 * length + 2) { out in
-            // The quote and the first `plain` bytes, copied as they are.
-            (out).update(from: contents - 1, count: plain + 1)
-            var written = plain + 1
-            var index = plain
+            out[0] = UInt8(ascii: "\"")
+            var written = 1
+            var index = 0
             while index < length {
-                if index + 8 <= length {
-                    // The eight bytes are stored whole, and the bytes from the first one to
-                    // escape on are written again below: the room holds them, since the bytes
-                    // before `index` took at most twice their count.
-                    let word = UnsafeRawPointer(contents + index).loadUnaligned(as: UInt64.self)
-                    UnsafeMutableRawPointer(out + written).storeBytes(of: word, as: UInt64.self)
-                    let plain = Self.plainPrefix(of: word, mayHaveMark: mayHaveMark)
-                    written += plain
-                    index += plain
-                    if plain == 8 { continue }
-                }
                 let byte = contents[index]
-                if byte == UInt8(ascii: "\\") {
-                    let escape = min(
-                        index + 1 < length && contents[index + 1] == UInt8(ascii: "u") ? 6 : 2, length - index)
-                    (out + written).update(from: contents + index, count: escape)
-                    written += escape
-                    index += escape
-                } else if byte == UInt8(ascii: "/") {
-                    out[written] = UInt8(ascii: "\\")
-                    out[written + 1] = UInt8(ascii: "/")
+                if byte == UInt8(ascii: "\\"), index + 1 < length {
+                    // An escape's first two bytes; the digits of `\u` follow as plain bytes.
+                    out[written] = byte
+                    out[written + 1] = contents[index + 1]
                     written += 2
-                    index += 1
-                } else if byte == 0xEF, mayHaveMark, index + 2 < length, contents[index + 1] == 0xBB,
-                    contents[index + 2] == 0xBF
-                {
+                    index += 2
+                } else if byte == 0xEF, index + 2 < length, contents[index + 1] == 0xBB, contents[index + 2] == 0xBF {
                     for (offset, escaped) in #"\ufeff"#.utf8.enumerated() { out[written + offset] = escaped }
                     written += 6
                     index += 3

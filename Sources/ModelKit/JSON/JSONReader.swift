@@ -66,15 +66,15 @@ public struct JSONReader {
             let byte = current
             guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return }
             position += 1
-            // The indentation of pretty-printed JSON, eight spaces at a time, then four.
+            // The indentation of pretty-printed JSON, eight bytes at a time: the spaces before
+            // the first other byte are the zero bytes below it once the word is xored with
+            // spaces.
             guard byte == 0x0A else { continue }
-            while position + 8 <= count,
-                UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self) == 0x2020_2020_2020_2020
-            {
-                position += 8
-            }
-            if position + 4 <= count, UnsafeRawPointer(base + position).loadUnaligned(as: UInt32.self) == 0x2020_2020 {
-                position += 4
+            while position + 8 <= count {
+                let word = UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
+                let others = word ^ 0x2020_2020_2020_2020
+                position += others.trailingZeroBitCount >> 3
+                if others != 0 { break }
             }
         }
     }

@@ -1,12 +1,12 @@
 import Foundation
 
 // Writing compact text (see `CompactJSON`) back. Compact output without sorted keys is a copy
-// of the text, which is already escaped as the writer escapes by default; otherwise the text
-// is walked token by token, with the line breaks and indentation of pretty output, keys sorted
-// under `sortedKeys`, and escaped slashes unescaped under `withoutEscapingSlashes`, so that the
-// layout is the one every other value gets:
+// of the text, with each slash escaped on the way when the writer escapes slashes (the
+// default); otherwise the text is walked token by token, with the line breaks and indentation
+// of pretty output, keys sorted under `sortedKeys`, and slashes escaped or unescaped as the
+// options say, so that the layout is the one every other value gets:
 //
-//     {"b":[1.0,{}],"a":"x\/y"}   pretty, sorted  →   {
+//     {"b":[1.0,{}],"a":"x/y"}    pretty, sorted  →   {
 //                                                       "a" : "x\/y",
 //                                                       "b" : [
 //                                                         1.0,
@@ -22,7 +22,8 @@ extension JSONWriter {
     /// - Throws: A ``ModelError`` when the value would nest more deeply than the writer writes.
     mutating func writeCompact(_ value: CompactJSON) throws {
         if copiesCompactText(depth: value.depth, hasSlash: value.hasSlash) {
-            return buffer.append(value.bytes)
+            return value.hasSlash
+                ? value.bytes.withUnsafeBufferPointer { appendEscapingSlashes($0) } : buffer.append(value.bytes)
         }
         try value.bytes.withUnsafeBufferPointer { bytes in
             _ = try writeCompactValue(CompactText(bytes), at: 0)
@@ -44,7 +45,8 @@ extension JSONWriter {
     mutating func writeCompactMembers(_ members: CompactMembers, isFirst: Bool) throws {
         if copiesCompactText(depth: members.depth, hasSlash: members.hasSlash) {
             if !isFirst { buffer.append(UInt8(ascii: ",")) }
-            return buffer.append(members.bytes)
+            return members.hasSlash
+                ? members.bytes.withUnsafeBufferPointer { appendEscapingSlashes($0) } : buffer.append(members.bytes)
         }
         try members.bytes.withUnsafeBufferPointer { bytes in
             let text = CompactText(bytes)
@@ -57,8 +59,9 @@ extension JSONWriter {
         }
     }
 
-    /// Whether the text can be copied as it is: compact output, keys in their order, slashes
-    /// escaped or none to unescape, and no nesting beyond the limit.
+    /// Whether the text can be copied, with its slashes escaped when it has any: compact
+    /// output, keys in their order, slashes escaped or none to unescape, and no nesting beyond
+    /// the limit.
     private func copiesCompactText(depth: Int, hasSlash: Bool) -> Bool {
         !isPretty && !sortsKeys && (escapesSlashes || !hasSlash)
             && level + depth <= Self.maximumNesting
@@ -150,7 +153,8 @@ extension JSONWriter {
         return index
     }
 
-    /// Appends a kept string, quotes included, unescaping slashes when the options say so.
+    /// Appends a kept string, quotes included, with its slashes escaped or unescaped as the
+    /// options say.
     ///
     /// A string with escapes other than `\/`, such as `\u0041`, is written as the writer
     /// writes the string they stand for, so that pretty and sorted output is what writing the
@@ -160,7 +164,8 @@ extension JSONWriter {
         if Self.hasEscapeOtherThanSlash(bytes) {
             return writeString(text.string(at: range.lowerBound, end: range.upperBound))
         }
-        guard !escapesSlashes, bytes.contains(UInt8(ascii: "/")) else { return buffer.append(bytes) }
+        guard bytes.contains(UInt8(ascii: "/")) else { return buffer.append(bytes) }
+        if escapesSlashes { return appendEscapingSlashes(bytes) }
         var index = 0
         while index < bytes.count {
             if bytes[index] == UInt8(ascii: "\\") {
@@ -177,6 +182,65 @@ extension JSONWriter {
                 index += 1
             }
         }
+    }
+
+    /// Appends compact text with each slash that is not escaped yet written `\/`; escapes are
+    /// copied as they are, so that `\/` stays one escaped slash.
+    ///
+    /// Eight bytes at a time are stored as they are and checked for a slash or a backslash;
+    /// the bytes from the first such byte on are written again.
+    private mutating func appendEscapingSlashes(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let source = bytes.baseAddress else { return }
+        let count = bytes.count
+        // Each byte takes at most two, and before `index` the bytes written are at most twice
+        // as many, so a word stored while eight bytes remain fits.
+        buffer.append(atMost: 2 * count) { out in
+            var written = 0
+            var index = 0
+            while index < count {
+                if index + 8 <= count {
+                    let word = UnsafeRawPointer(source + index).loadUnaligned(as: UInt64.self)
+                    UnsafeMutableRawPointer(out + written).storeBytes(of: word, as: UInt64.self)
+                    let plain = Self.bytesBeforeSlashOrBackslash(in: word)
+                    written += plain
+                    index += plain
+                    if plain == 8 { continue }
+                }
+                let byte = source[index]
+                if byte == UInt8(ascii: "\\"), index + 1 < count {
+                    out[written] = byte
+                    out[written + 1] = source[index + 1]
+                    written += 2
+                    index += 2
+                } else if byte == UInt8(ascii: "/") {
+                    out[written] = UInt8(ascii: "\\")
+                    out[written + 1] = byte
+                    written += 2
+                    index += 1
+                } else {
+                    out[written] = byte
+                    written += 1
+                    index += 1
+                }
+            }
+            return written
+        }
+    }
+
+    /// How many of eight bytes, read in memory order, come before the first slash or
+    /// backslash: 8 when there is none.
+    ///
+    /// A byte equal to one of them is a zero byte once the word is xored with it, and a zero
+    /// byte sets its high bit in `(x - 0x01…) & ~x`; a borrow can set the bit of a later byte
+    /// too, never of an earlier one, so the lowest bit set is the first such byte.
+    @inline(__always)
+    private static func bytesBeforeSlashOrBackslash(in word: UInt64) -> Int {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let bytes = UInt64(littleEndian: word)
+        let slashes = bytes ^ 0x2F2F_2F2F_2F2F_2F2F
+        let backslashes = bytes ^ 0x5C5C_5C5C_5C5C_5C5C
+        let found = ((slashes &- ones) & ~slashes) | ((backslashes &- ones) & ~backslashes)
+        return (found & 0x8080_8080_8080_8080).trailingZeroBitCount >> 3
     }
 
     private static func hasEscapeOtherThanSlash(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {

@@ -120,6 +120,54 @@ final class KeptDemo: ModelObject {
         #expect(written.contains(#"https:\/\/api.github.com\/repos"#))
     }
 
+    @Test func keptSlashesAreEscapedByteForByteAsTheyAreWritten() throws {
+        // A slash at every offset of strings up to three words long, in values and keys,
+        // escaped ones and escaped backslashes before slashes: the default output escapes each
+        // slash that is not escaped yet, and only those; `withoutEscapingSlashes` writes none.
+        var strings: [String] = []
+        for length in 1...20 {
+            for slash in 0..<length {
+                strings.append(
+                    String(repeating: "a", count: slash) + "/" + String(repeating: "b", count: length - slash - 1))
+            }
+        }
+        strings += [#"a\/b/c"#, #"\\/"#, #"\\\/x/"#, #"abcdefg\\/abcdefg\//"#, #"\u002fabcdefgh/"#]
+        let members = strings.map { #""k/\#($0)":"\#($0)""# }
+        let json = "{" + members.joined(separator: ",") + "}"
+        let charge = try KeptCharge(json: json)
+
+        // The text of each member as it came, with each slash that is not escaped escaped.
+        func escapingSlashes(_ text: String) -> String {
+            var escaped = ""
+            var isEscaped = false
+            for character in text {
+                if character == "/", !isEscaped { escaped += "\\" }
+                isEscaped = character == "\\" && !isEscaped
+                escaped.append(character)
+            }
+            return escaped
+        }
+        // A string as the writer writes it without escaping slashes: its escapes resolved.
+        func unescaped(_ text: String) throws -> String {
+            let array = "[\"" + text + "\"]"
+            let parsed = try #require(try JSONSerialization.jsonObject(with: Data(array.utf8)) as? [String])
+            let string = try #require(parsed.first)
+            return "\"" + string.replacingOccurrences(of: "\\", with: "\\\\") + "\""
+        }
+        let expected = #"{"id":"","# + members.map(escapingSlashes).joined(separator: ",") + "}"
+        #expect(try charge.jsonString(options: .compact) == expected)
+        let unescapedMembers = try strings.map { try unescaped("k/" + $0) + ":" + unescaped($0) }
+        let expectedUnescaped = #"{"id":"","# + unescapedMembers.joined(separator: ",") + "}"
+        let written = try charge.jsonString(options: [.compact, .withoutEscapingSlashes])
+        #expect(written == expectedUnescaped)
+        let reloaded = try KeptCharge(json: written)
+        #expect(reloaded == charge)
+        #expect(try reloaded.jsonString(options: .compact) == escapingSlashes(expectedUnescaped))
+        let foundation = try KeptCharge(json: json, options: .foundationReader)
+        #expect(try charge.jsonString(options: [.compact, .sortedKeys]) == foundation.jsonString(options: [.compact, .sortedKeys]))
+        #expect(try charge.jsonString(options: .sortedKeys) == foundation.jsonString(options: .sortedKeys))
+    }
+
     @Test func shortPlainStringsAndKeysOfEveryLengthComeBackAsTheyCame() throws {
         // Keys and values around the lengths that are copied a word at a time (up to 24
         // bytes), each with a character that is not plain at every place, and the same near

@@ -187,24 +187,42 @@ extension JSONWriter {
     /// Appends compact text with each slash that is not escaped yet written `\/`; escapes are
     /// copied as they are, so that `\/` stays one escaped slash.
     ///
-    /// Eight bytes at a time are stored as they are and checked for a slash or a backslash;
-    /// the bytes from the first such byte on are written again.
+    /// Eight bytes at a time are stored as they are. In a word without a backslash, such as
+    /// most of a URL, a backslash goes before each slash and the rest of the word is stored
+    /// again one byte further on; in a word with one, the bytes from the first slash or
+    /// backslash on are written again, one at a time.
     private mutating func appendEscapingSlashes(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress else { return }
         let count = bytes.count
         // Each byte takes at most two, and before `index` the bytes written are at most twice
-        // as many, so a word stored while eight bytes remain fits.
-        buffer.append(atMost: 2 * count) { out in
+        // as many; a word's rest, stored again after a slash, reaches at most 16 bytes further.
+        buffer.append(atMost: 2 * count + 16) { out in
             var written = 0
             var index = 0
             while index < count {
                 if index + 8 <= count {
-                    let word = UnsafeRawPointer(source + index).loadUnaligned(as: UInt64.self)
-                    UnsafeMutableRawPointer(out + written).storeBytes(of: word, as: UInt64.self)
-                    let plain = Self.bytesBeforeSlashOrBackslash(in: word)
+                    let word = UInt64(littleEndian: UnsafeRawPointer(source + index).loadUnaligned(as: UInt64.self))
+                    UnsafeMutableRawPointer(out + written).storeBytes(of: word.littleEndian, as: UInt64.self)
+                    var slashes = Self.zeroBytes(word ^ 0x2F2F_2F2F_2F2F_2F2F)
+                    let backslashes = Self.zeroBytes(word ^ 0x5C5C_5C5C_5C5C_5C5C)
+                    if backslashes == 0 {
+                        var shift = 0
+                        while slashes != 0 {
+                            let offset = slashes.trailingZeroBitCount >> 3
+                            let at = out + written + offset + shift
+                            at[0] = UInt8(ascii: "\\")
+                            UnsafeMutableRawPointer(at + 1).storeBytes(
+                                of: (word >> UInt64(offset * 8)).littleEndian, as: UInt64.self)
+                            shift += 1
+                            slashes &= slashes &- 1
+                        }
+                        written += 8 + shift
+                        index += 8
+                        continue
+                    }
+                    let plain = (slashes | backslashes).trailingZeroBitCount >> 3
                     written += plain
                     index += plain
-                    if plain == 8 { continue }
                 }
                 let byte = source[index]
                 if byte == UInt8(ascii: "\\"), index + 1 < count {
@@ -227,20 +245,15 @@ extension JSONWriter {
         }
     }
 
-    /// How many of eight bytes, read in memory order, come before the first slash or
-    /// backslash: 8 when there is none.
+    /// The high bit of each zero byte of `word`, and no other bit.
     ///
-    /// A byte equal to one of them is a zero byte once the word is xored with it, and a zero
-    /// byte sets its high bit in `(x - 0x01…) & ~x`; a borrow can set the bit of a later byte
-    /// too, never of an earlier one, so the lowest bit set is the first such byte.
+    /// Adding 0x7F to a byte's low seven bits sets its high bit unless they are all zero; with
+    /// the byte's own high bit, that leaves the high bit clear exactly for a zero byte, and no
+    /// carry crosses into the next byte.
     @inline(__always)
-    private static func bytesBeforeSlashOrBackslash(in word: UInt64) -> Int {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let bytes = UInt64(littleEndian: word)
-        let slashes = bytes ^ 0x2F2F_2F2F_2F2F_2F2F
-        let backslashes = bytes ^ 0x5C5C_5C5C_5C5C_5C5C
-        let found = ((slashes &- ones) & ~slashes) | ((backslashes &- ones) & ~backslashes)
-        return (found & 0x8080_8080_8080_8080).trailingZeroBitCount >> 3
+    private static func zeroBytes(_ word: UInt64) -> UInt64 {
+        let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        return ~(((word & low) &+ low) | word | low)
     }
 
     private static func hasEscapeOtherThanSlash(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {

@@ -159,7 +159,9 @@ public struct JSONReader {
     @inline(__always)
     mutating func readColon() throws {
         if current == UInt8(ascii: ":") {
-            position += 1
+            // Pretty-printed JSON has one space after the colon; the value's first byte is
+            // then next.
+            position += byte(at: position + 1) == 0x20 ? 2 : 1
             return
         }
         guard peekToken() == UInt8(ascii: ":") else { throw unexpected("':' after an object key") }

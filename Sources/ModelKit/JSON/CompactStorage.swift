@@ -132,3 +132,16 @@ struct CompactStack<Element: BitwiseCopyable> {
         capacity = grown
     }
 }
+
+/// Copies the byte of checked JSON text at `index` of `source` to `out`, together with the
+/// byte after it when it is a backslash, so that an escape's first two bytes stay together
+/// (the digits of `\u` are plain bytes); returns how many bytes it copied.
+@inline(__always)
+func copyByteOrEscape(
+    from source: UnsafePointer<UInt8>, at index: Int, count: Int, to out: UnsafeMutablePointer<UInt8>
+) -> Int {
+    out[0] = source[index]
+    guard source[index] == UInt8(ascii: "\\"), index + 1 < count else { return 1 }
+    out[1] = source[index + 1]
+    return 2
+}

@@ -395,21 +395,15 @@ extension JSONReader {
             var written = 1
             var index = 0
             while index < length {
-                let byte = contents[index]
-                if byte == UInt8(ascii: "\\"), index + 1 < length {
-                    // An escape's first two bytes; the digits of `\u` follow as plain bytes.
-                    out[written] = byte
-                    out[written + 1] = contents[index + 1]
-                    written += 2
-                    index += 2
-                } else if byte == 0xEF, index + 2 < length, contents[index + 1] == 0xBB, contents[index + 2] == 0xBF {
+                if contents[index] == 0xEF, index + 2 < length, contents[index + 1] == 0xBB, contents[index + 2] == 0xBF
+                {
                     for (offset, escaped) in #"\ufeff"#.utf8.enumerated() { out[written + offset] = escaped }
                     written += 6
                     index += 3
                 } else {
-                    out[written] = byte
-                    written += 1
-                    index += 1
+                    let copied = copyByteOrEscape(from: contents, at: index, count: length, to: out + written)
+                    written += copied
+                    index += copied
                 }
             }
             out[written] = UInt8(ascii: "\"")

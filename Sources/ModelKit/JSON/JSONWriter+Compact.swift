@@ -224,21 +224,15 @@ extension JSONWriter {
                     written += plain
                     index += plain
                 }
-                let byte = source[index]
-                if byte == UInt8(ascii: "\\"), index + 1 < count {
-                    out[written] = byte
-                    out[written + 1] = source[index + 1]
-                    written += 2
-                    index += 2
-                } else if byte == UInt8(ascii: "/") {
+                if source[index] == UInt8(ascii: "/") {
                     out[written] = UInt8(ascii: "\\")
-                    out[written + 1] = byte
+                    out[written + 1] = UInt8(ascii: "/")
                     written += 2
                     index += 1
                 } else {
-                    out[written] = byte
-                    written += 1
-                    index += 1
+                    let copied = copyByteOrEscape(from: source, at: index, count: count, to: out + written)
+                    written += copied
+                    index += copied
                 }
             }
             return written

@@ -164,7 +164,9 @@ final class KeptDemo: ModelObject {
         #expect(reloaded == charge)
         #expect(try reloaded.jsonString(options: .compact) == escapingSlashes(expectedUnescaped))
         let foundation = try KeptCharge(json: json, options: .foundationReader)
-        #expect(try charge.jsonString(options: [.compact, .sortedKeys]) == foundation.jsonString(options: [.compact, .sortedKeys]))
+        #expect(
+            try charge.jsonString(options: [.compact, .sortedKeys])
+                == foundation.jsonString(options: [.compact, .sortedKeys]))
         #expect(try charge.jsonString(options: .sortedKeys) == foundation.jsonString(options: .sortedKeys))
     }
 

@@ -66,17 +66,32 @@ public struct JSONReader {
             let byte = current
             guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return }
             position += 1
-            // The indentation of pretty-printed JSON, eight bytes at a time: the spaces before
-            // the first other byte are the zero bytes below it once the word is xored with
-            // spaces.
+            // The indentation of pretty-printed JSON.
             guard byte == 0x0A else { continue }
-            while position + 8 <= count {
-                let word = UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
-                let others = word ^ 0x2020_2020_2020_2020
-                position += others.trailingZeroBitCount >> 3
-                if others != 0 { break }
-            }
+            skipIndentation()
         }
+    }
+
+    /// Moves past the spaces at the position, eight bytes at a time: the spaces before the
+    /// first other byte are the zero bytes below it once the word is xored with spaces.
+    @inline(__always)
+    mutating func skipIndentation() {
+        while position + 8 <= count {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
+            let others = word ^ 0x2020_2020_2020_2020
+            position += others.trailingZeroBitCount >> 3
+            if others != 0 { return }
+        }
+    }
+
+    /// Moves past the comma at the position and, in pretty-printed JSON, the line break and
+    /// indentation after it.
+    @inline(__always)
+    mutating func skipComma() {
+        position += 1
+        guard byte(at: position) == 0x0A else { return }
+        position += 1
+        skipIndentation()
     }
 
     /// The first byte of the next token, after any whitespace.
@@ -98,6 +113,11 @@ public struct JSONReader {
         }
         depth += 1
         position += 1
+        // Pretty-printed JSON breaks the line after the bracket.
+        if byte(at: position) == 0x0A {
+            position += 1
+            skipIndentation()
+        }
     }
 
     /// Reads what follows an element of an array: `true` after a comma that another element
@@ -106,7 +126,7 @@ public struct JSONReader {
     mutating func nextElement() throws -> Bool {
         switch peekToken() {
         case UInt8(ascii: ","):
-            position += 1
+            skipComma()
             if peekToken() == UInt8(ascii: "]") { throw fatal("a trailing comma before ']' is not allowed") }
             return true
         case UInt8(ascii: "]"):
@@ -124,7 +144,7 @@ public struct JSONReader {
     mutating func nextEntry() throws -> Bool {
         switch peekToken() {
         case UInt8(ascii: ","):
-            position += 1
+            skipComma()
             return true
         case UInt8(ascii: "}"):
             position += 1

@@ -30,11 +30,12 @@ enum Measurement {
     /// The median seconds per call of each body, sampled in turns so that a slow moment of the
     /// machine falls on all of them alike.
     ///
-    /// Each sample begins with one call that is not timed. Without it, a sample of one call
-    /// (a document of a few MB) would time the first call after another contender's: that call
-    /// gets its memory from what the other contender freed, tens of MB of it for
-    /// `JSONSerialization`, and took up to twice its usual time in this benchmark, for
-    /// whichever contender came next.
+    /// Each sample begins with one call that is not timed, while a call takes less than
+    /// ``warmUpLimit``. Without it, a sample of one call (a document of a few MB) would time
+    /// the first call after another contender's: that call gets its memory from what the other
+    /// contender freed, tens of MB of it for `JSONSerialization`, and took up to twice its
+    /// usual time in this benchmark, for whichever contender came next. For a call of seconds
+    /// those milliseconds do not count, and the untimed call would double the run.
     ///
     /// - Parameters:
     ///   - rounds: The samples per body.
@@ -42,10 +43,15 @@ enum Measurement {
     ///   - bodies: The operations.
     static func medians(rounds: Int, repetitions: Int, of bodies: [() throws -> Void]) throws -> [Double] {
         var samples = Array(repeating: [Double](), count: bodies.count)
+        var warmsUp = Array(repeating: true, count: bodies.count)
         for round in 0..<rounds {
             for step in 0..<bodies.count {
                 let index = (round + step) % bodies.count
-                try bodies[index]()
+                if warmsUp[index] {
+                    let start = threadCPUTime()
+                    try bodies[index]()
+                    warmsUp[index] = threadCPUTime() - start < warmUpLimit
+                }
                 let start = threadCPUTime()
                 for _ in 0..<repetitions { try bodies[index]() }
                 samples[index].append((threadCPUTime() - start) / Double(repetitions))
@@ -53,6 +59,9 @@ enum Measurement {
         }
         return samples.map(median)
     }
+
+    /// The CPU seconds of a call below which each sample begins with an untimed call.
+    static let warmUpLimit = 0.25
 
     static func median(_ values: [Double]) -> Double {
         let sorted = values.sorted()

@@ -14,8 +14,9 @@ import Foundation
 //
 // Numbers, escapes, slashes and the order of keys stay as they came. Slashes are escaped, or
 // escaped ones unescaped, when the text is written, as the writer's options say: most loaded
-// values are never written back, and a load need not pay for what a write would do. Text kept this way never holds two equal keys in one object, nor a number that no
-// Foundation value holds: the reader keeps such values as Foundation values instead.
+// values are never written back, and a load need not pay for what a write would do. Text kept
+// this way never holds two equal keys in one object, nor a number that no Foundation value
+// holds: the reader keeps such values as Foundation values instead.
 
 /// One JSON value as compact text.
 struct CompactJSON: Sendable, Equatable {

@@ -226,14 +226,13 @@ struct PathContainer: Sendable {
     private(set) var members: [(property: Int, path: [String])] = []
     /// The UTF-8 bytes of each member's first key below ``key``, for matching keys by their bytes.
     private(set) var firstKeys: [[UInt8]] = []
+    /// The index of each member's property, as in ``members``.
+    private(set) var memberProperties: [Int] = []
+    /// Whether every property inside lives directly in the nested object, not deeper.
+    private(set) var isOneLevelDeep = true
 
     init(key: String) {
         self.key = key
-    }
-
-    /// Whether every property inside lives directly in the nested object, not deeper.
-    var isOneLevelDeep: Bool {
-        members.allSatisfy { $0.path.count == 1 }
     }
 
     mutating func add(property index: Int, path: [String], of modelClass: ModelObject.Type) {
@@ -247,6 +246,8 @@ struct PathContainer: Sendable {
         }
         members.append((index, inner))
         firstKeys.append(Array((inner.first ?? "").utf8))
+        memberProperties.append(index)
+        isOneLevelDeep = isOneLevelDeep && inner.count == 1
     }
 
     /// The key path of the value that blocks the way to `member`.

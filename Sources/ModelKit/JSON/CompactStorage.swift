@@ -47,6 +47,28 @@ struct CompactOutput {
         count += length
     }
 
+    /// Where the next byte goes; valid until the output grows.
+    var end: UnsafeMutablePointer<UInt8> {
+        @inline(__always) get { base + count }
+    }
+
+    /// The end of the room allocated for bytes, past which ``end`` must not go.
+    var roomEnd: UnsafeMutablePointer<UInt8> {
+        @inline(__always) get { base + capacity }
+    }
+
+    /// Takes the bytes up to `end`, which the caller wrote from ``end`` on, within the room.
+    @inline(__always)
+    mutating func setEnd(_ end: UnsafeMutablePointer<UInt8>) {
+        count = end - base
+    }
+
+    /// Makes room for at least `extra` more bytes.
+    @inline(__always)
+    mutating func reserve(_ extra: Int) {
+        if _slowPath(count + extra > capacity) { grow(toHold: count + extra) }
+    }
+
     /// Appends what `body` writes at the end, at most `limit` bytes; `body` returns how many.
     @inline(__always)
     mutating func append(atMost limit: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {

@@ -194,153 +194,275 @@ extension JSONReader {
     private mutating func appendCompactTokens(to output: inout CompactOutput, scratch: inout CompactScratch) throws
         -> CompactValueInfo?
     {
-        var depth = 0
+        // One loop over the tokens, with the reader's position and the output's end in locals
+        // that stay in registers: the output is written through raw pointers, which would
+        // otherwise make every step load them again. Only the uncommon tokens (long or escaped
+        // strings, numbers, errors) go through the reader's own methods, around which the
+        // locals are written back and read again.
+        var at = position
+        var out = output.end
+        var room = output.roomEnd
+        defer {
+            position = at
+            output.setEnd(out)
+        }
+        var maxDepth = 0
         var hasSlash = false
+        // The innermost open container; an object's filter and special keys are saved in its
+        // frame while a container inside it is open.
+        var inObject = false
+        var firstKey = 0
+        var filter: UInt64 = 0
+        var hasSpecialKey = false
+        var expectsKey = false
         nextValue: while true {
-            switch peekToken() {
-            case UInt8(ascii: "["):
-                depth = max(depth, scratch.frames.count + 1)
-                output.append(UInt8(ascii: "["))
-                if try beginArray() {
-                    scratch.frames.append(.init(isObject: false, firstKey: 0))
-                    continue
-                }
-                output.append(UInt8(ascii: "]"))
-            case UInt8(ascii: "{"):
-                depth = max(depth, scratch.frames.count + 1)
-                output.append(UInt8(ascii: "{"))
-                if try beginObject() {
-                    scratch.frames.append(.init(isObject: true, firstKey: scratch.keys.count))
-                    guard try appendCompactKey(to: &output, scratch: &scratch, hasSlash: &hasSlash) else { return nil }
-                    continue
-                }
-                output.append(UInt8(ascii: "}"))
-            case UInt8(ascii: "\""):
-                if appendPlainString(to: &output) == nil {
-                    hasSlash = appendString(try scanString(), to: &output) || hasSlash
-                }
-            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-                let token = try scanNumber()
-                if token.exponent > 280, token.significand != 0, isUnusable(token) { return nil }
-                output.append(base + token.start, count: token.length)
-            case UInt8(ascii: "t"): try appendLiteral("true", to: &output)
-            case UInt8(ascii: "f"): try appendLiteral("false", to: &output)
-            case UInt8(ascii: "n"): try appendLiteral("null", to: &output)
-            default: throw unexpected("a value")
+            if _slowPath(room - out < Self.compactRoom) {
+                output.setEnd(out)
+                output.reserve(Self.compactRoom)
+                (out, room) = (output.end, output.roomEnd)
             }
-            while !scratch.frames.isEmpty {
-                let frame = scratch.frames.last
-                if frame.isObject {
-                    if try nextEntry() {
-                        output.append(UInt8(ascii: ","))
-                        guard try appendCompactKey(to: &output, scratch: &scratch, hasSlash: &hasSlash) else {
-                            return nil
-                        }
-                        continue nextValue
+            if expectsKey {
+                expectsKey = false
+                let keyStart = out - output.base
+                let signature: UInt64
+                at = whitespaceEnd(from: at)
+                if byte(at: at) == UInt8(ascii: "\""), let length = copyPlainString(at: at, to: out) {
+                    // The document holds the same bytes: reading them back from the copy just
+                    // made would wait for its stores to reach memory.
+                    signature = CompactKeys.signature(of: base, from: at, to: at &+ length &+ 2)
+                    at &+= length &+ 2
+                    out += length &+ 2
+                    if byte(at: at) == UInt8(ascii: ":") {
+                        // Pretty-printed JSON has one space after the colon.
+                        at &+= byte(at: at &+ 1) == 0x20 ? 2 : 1
+                    } else {
+                        position = at
+                        try readColon()
+                        at = position
                     }
-                    let keys = scratch.keys.count - frame.firstKey
-                    if frame.hasSpecialKey, keys > 1,
-                        CompactKeys.hasEqualStrings(at: scratch.keys.elements(from: frame.firstKey), in: output.bytes)
+                    out[0] = UInt8(ascii: ":")
+                    out += 1
+                    if CompactKeys.isRepeated(
+                        signature, at: keyStart, in: output.base, among: scratch.keys.elements(from: firstKey),
+                        filter: &filter)
                     {
                         return nil
                     }
-                    scratch.keys.removeLast(keys)
-                    output.append(UInt8(ascii: "}"))
                 } else {
-                    if try nextElement() {
-                        output.append(UInt8(ascii: ","))
-                        scratch.frames.last.count += 1
-                        continue nextValue
+                    position = at
+                    output.setEnd(out)
+                    let key = try scanKey()
+                    hasSlash = appendString(key, to: &output) || hasSlash
+                    output.append(UInt8(ascii: ":"))
+                    signature = CompactKeys.signature(of: output.base, from: keyStart, to: output.count - 1)
+                    (at, out, room) = (position, output.end, output.roomEnd)
+                    if key.hasEscapes || !key.isASCII {
+                        hasSpecialKey = true
+                    } else if CompactKeys.isRepeated(
+                        signature, at: keyStart, in: output.base, among: scratch.keys.elements(from: firstKey),
+                        filter: &filter)
+                    {
+                        return nil
                     }
-                    output.append(UInt8(ascii: "]"))
+                    if _slowPath(room - out < Self.compactRoom) {
+                        output.reserve(Self.compactRoom)
+                        (out, room) = (output.end, output.roomEnd)
+                    }
                 }
+                scratch.keys.append(CompactKey(offset: keyStart, signature: signature))
+            }
+            at = whitespaceEnd(from: at)
+            let first = byte(at: at)
+            switch first {
+            case UInt8(ascii: "\""):
+                if let length = copyPlainString(at: at, to: out) {
+                    at &+= length &+ 2
+                    out += length &+ 2
+                } else {
+                    position = at
+                    output.setEnd(out)
+                    hasSlash = appendString(try scanString(), to: &output) || hasSlash
+                    (at, out, room) = (position, output.end, output.roomEnd)
+                }
+            case UInt8(ascii: "n"): try copyLiteral("null", at: &at, to: &out)
+            case UInt8(ascii: "t"): try copyLiteral("true", at: &at, to: &out)
+            case UInt8(ascii: "f"): try copyLiteral("false", at: &at, to: &out)
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                position = at
+                let token = try scanNumber()
+                if token.exponent > 280, token.significand != 0, isUnusable(token) { return nil }
+                output.setEnd(out)
+                output.append(base + token.start, count: token.length)
+                (at, out, room) = (position, output.end, output.roomEnd)
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                position = at
+                try enterContainer()
+                at = whitespaceEnd(from: position)
+                maxDepth = max(maxDepth, scratch.frames.count + 1)
+                let isObject = first == UInt8(ascii: "{")
+                let closing = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
+                out[0] = first
+                if byte(at: at) == closing {
+                    at &+= 1
+                    depth -= 1
+                    out[1] = closing
+                    out += 2
+                    break
+                }
+                out += 1
+                if inObject {
+                    scratch.frames.last.filter = filter
+                    scratch.frames.last.hasSpecialKey = hasSpecialKey
+                }
+                firstKey = scratch.keys.count
+                scratch.frames.append(.init(isObject: isObject, firstKey: firstKey))
+                (inObject, filter, hasSpecialKey, expectsKey) = (isObject, 0, false, isObject)
+                continue nextValue
+            default:
+                position = at
+                throw unexpected("a value")
+            }
+            while !scratch.frames.isEmpty {
+                if _slowPath(room - out < Self.compactRoom) {
+                    output.setEnd(out)
+                    output.reserve(Self.compactRoom)
+                    (out, room) = (output.end, output.roomEnd)
+                }
+                at = whitespaceEnd(from: at)
+                let next = byte(at: at)
+                if next == UInt8(ascii: ",") {
+                    at = afterComma(at)
+                    out[0] = UInt8(ascii: ",")
+                    out += 1
+                    if inObject {
+                        expectsKey = true
+                    } else {
+                        at = whitespaceEnd(from: at)
+                        if byte(at: at) == UInt8(ascii: "]") {
+                            position = at
+                            throw fatal("a trailing comma before ']' is not allowed")
+                        }
+                        scratch.frames.last.count += 1
+                    }
+                    continue nextValue
+                }
+                if inObject {
+                    guard next == UInt8(ascii: "}") else {
+                        position = at
+                        throw unexpected("',' or '}' after an object entry")
+                    }
+                    let keys = scratch.keys.count - firstKey
+                    if hasSpecialKey, keys > 1 {
+                        output.setEnd(out)
+                        if CompactKeys.hasEqualStrings(at: scratch.keys.elements(from: firstKey), in: output.bytes) {
+                            return nil
+                        }
+                    }
+                    scratch.keys.removeLast(keys)
+                } else {
+                    guard next == UInt8(ascii: "]") else {
+                        position = at
+                        throw unexpected("',' or ']' after an array element")
+                    }
+                }
+                at &+= 1
+                depth -= 1
+                out[0] = next
+                out += 1
                 scratch.frames.removeLast()
+                if !scratch.frames.isEmpty {
+                    let parent = scratch.frames.last
+                    (inObject, firstKey, filter, hasSpecialKey) =
+                        (parent.isObject, parent.firstKey, parent.filter, parent.hasSpecialKey)
+                }
             }
-            return CompactValueInfo(depth: depth, hasSlash: hasSlash)
+            return CompactValueInfo(depth: maxDepth, hasSlash: hasSlash)
         }
     }
 
-    /// Appends the key of the next entry of the innermost open object and its colon; `false`
-    /// when the object already has the key.
+    /// The room that the loop of ``appendCompactTokens(to:scratch:)`` makes sure of before each
+    /// step, which writes at most a comma, a short plain key, its colon and a short plain
+    /// string or literal, with the words that ``copyPlainString(at:to:)`` stores past them.
+    private static let compactRoom = 64
+
+    /// The index of the first byte at or after `index` that is not whitespace; in
+    /// pretty-printed JSON, an indentation is passed eight bytes at a time.
     @inline(__always)
-    private mutating func appendCompactKey(
-        to output: inout CompactOutput, scratch: inout CompactScratch, hasSlash: inout Bool
-    ) throws -> Bool {
-        let keyStart = output.count
-        let key: StringToken
-        let signature: UInt64
-        if peekToken() == UInt8(ascii: "\""), let plain = appendPlainString(to: &output) {
-            key = plain
-            try readColon()
-            output.append(UInt8(ascii: ":"))
-            // The document holds the same bytes: reading them back from the copy just made
-            // would wait for its stores to reach memory.
-            signature = CompactKeys.signature(of: base, from: plain.start - 1, to: plain.end + 1)
-        } else {
-            key = try scanKey()
-            hasSlash = appendString(key, to: &output) || hasSlash
-            output.append(UInt8(ascii: ":"))
-            signature = CompactKeys.signature(of: output.base, from: keyStart, to: output.count - 1)
-        }
-        if key.hasEscapes || !key.isASCII {
-            scratch.frames.last.hasSpecialKey = true
-        } else {
-            let first = scratch.frames.last.firstKey
-            if CompactKeys.isRepeated(
-                signature, at: keyStart, in: output.base, among: scratch.keys.elements(from: first),
-                filter: &scratch.frames.last.filter)
-            {
-                return false
+    private func whitespaceEnd(from index: Int) -> Int {
+        var index = index
+        while true {
+            let byte = byte(at: index)
+            guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return index }
+            index &+= 1
+            guard byte == 0x0A else { continue }
+            while index &+ 8 <= count {
+                let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+                let others = word ^ 0x2020_2020_2020_2020
+                index &+= others.trailingZeroBitCount >> 3
+                if others != 0 { break }
             }
         }
-        scratch.keys.append(CompactKey(offset: keyStart, signature: signature))
-        return true
     }
 
-    /// Appends the string whose opening quote is at the position, quotes included, and moves
-    /// past it, when it is short and plain: at most 24 bytes of ASCII without an escape, a
-    /// control character or a slash, such as most keys and many values.
+    /// The index after the comma at `index` and, in pretty-printed JSON, the line break and
+    /// indentation after it.
+    @inline(__always)
+    private func afterComma(_ index: Int) -> Int {
+        guard byte(at: index &+ 1) == 0x0A else { return index &+ 1 }
+        return whitespaceEnd(from: index &+ 1)
+    }
+
+    /// Copies `literal` at `index` to `out` and moves both past it; throws when the document
+    /// has something else there.
+    @inline(__always)
+    private mutating func copyLiteral(
+        _ literal: StaticString, at index: inout Int, to out: inout UnsafeMutablePointer<UInt8>
+    ) throws {
+        let length = literal.utf8CodeUnitCount
+        guard index &+ length <= count, memcmp(base + index, literal.utf8Start, length) == 0 else {
+            position = index
+            try failLiteral(literal)
+        }
+        out.update(from: literal.utf8Start, count: length)
+        index &+= length
+        out += length
+    }
+
+    /// Copies the string whose opening quote is at `quote`, quotes included, to `out` when it
+    /// is short and plain: at most 24 bytes of ASCII without an escape, a control character or
+    /// a slash, such as most keys and many values; returns the length between the quotes, or
+    /// `nil` when it is not such a string.
     ///
     /// Such a string is checked and copied eight bytes at a time in one pass, where
     /// ``scanString()`` and ``appendString(_:to:)`` would each go over it and call `memchr` and
-    /// `memcpy`. Up to 24 bytes after the quote are read, and stored past the output's end
-    /// before the string's end is known, so the document must hold them and the output makes
-    /// room for them.
-    ///
-    /// - Returns: The string, or `nil` when it is not such a string; the reader and the
-    ///   output's count are then as they were.
+    /// `memcpy`. Up to 24 bytes after the quote are read, and stored at `out` before the
+    /// string's end is known, so the document must hold them and the output must have room
+    /// for 26 bytes.
     @inline(__always)
-    private mutating func appendPlainString(to output: inout CompactOutput) -> StringToken? {
-        let start = position + 1
-        guard start + Self.plainStringLimit <= count else { return nil }
+    private func copyPlainString(at quote: Int, to out: UnsafeMutablePointer<UInt8>) -> Int? {
+        let start = quote &+ 1
+        guard start &+ Self.plainStringLimit <= count else { return nil }
         let source = UnsafeRawPointer(base + start)
-        var length: Int?
-        output.append(atMost: Self.plainStringLimit + 2) { out in
-            var offset = 0
-            while offset < Self.plainStringLimit {
-                let word = source.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-                UnsafeMutableRawPointer(out + 1 + offset).storeBytes(of: word, as: UInt64.self)
-                let attention = Self.plainAttention(UInt64(littleEndian: word))
-                if attention != 0 {
-                    // The first byte marked is the first that is not plain: the closing quote,
-                    // or something that the general path handles.
-                    let end = offset + attention.trailingZeroBitCount >> 3
-                    guard source.load(fromByteOffset: end, as: UInt8.self) == UInt8(ascii: "\"") else { return 0 }
-                    out[0] = UInt8(ascii: "\"")
-                    out[end + 1] = UInt8(ascii: "\"")
-                    length = end
-                    return end + 2
-                }
-                offset += 8
+        var offset = 0
+        while offset < Self.plainStringLimit {
+            let word = source.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            UnsafeMutableRawPointer(out + 1 + offset).storeBytes(of: word, as: UInt64.self)
+            let attention = Self.plainAttention(UInt64(littleEndian: word))
+            if attention != 0 {
+                // The first byte marked is the first that is not plain: the closing quote, or
+                // something that the general path handles.
+                let end = offset &+ attention.trailingZeroBitCount >> 3
+                guard source.load(fromByteOffset: end, as: UInt8.self) == UInt8(ascii: "\"") else { return nil }
+                out[0] = UInt8(ascii: "\"")
+                out[end &+ 1] = UInt8(ascii: "\"")
+                return end
             }
-            return 0
+            offset &+= 8
         }
-        guard let length else { return nil }
-        position = start + length + 1
-        return StringToken(start: start, end: start + length, hasEscapes: false, isASCII: true)
+        return nil
     }
 
-    /// The most bytes between the quotes of a string that ``appendPlainString(to:)`` copies.
+    /// The most bytes between the quotes of a string that ``copyPlainString(at:to:)`` copies.
     private static let plainStringLimit = 24
 
     /// The high bits of the bytes among eight, the first in the lowest, that are a quote, a
@@ -358,12 +480,6 @@ extension JSONReader {
             ((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes) | ((slashes &- ones) & ~slashes)
             | ((word &- ones &* 0x20) & ~word) | word
         return matches & (ones &* 0x80)
-    }
-
-    @inline(__always)
-    private mutating func appendLiteral(_ literal: StaticString, to output: inout CompactOutput) throws {
-        try readLiteral(literal)
-        output.append(literal.utf8Start, count: literal.utf8CodeUnitCount)
     }
 
     /// Appends a checked string, quotes included, as it came, except that each U+FEFF is

@@ -206,8 +206,9 @@ public struct JSONReader {
         try failLiteral(literal)
     }
 
+    /// Throws the error for a literal that the document does not hold at the position.
     @inline(never)
-    private func failLiteral(_ literal: StaticString) throws {
+    func failLiteral(_ literal: StaticString) throws -> Never {
         let length = literal.utf8CodeUnitCount
         let text = literal.utf8Start
         for offset in 0..<length where byte(at: position + offset) != text[offset] {

@@ -203,7 +203,7 @@ public final class LoadContext {
     /// The metadata of `modelClass`, from this load's own cache.
     func metadata(of modelClass: ModelObject.Type) -> ModelMetadata {
         let identifier = ObjectIdentifier(modelClass)
-        for index in metadataClasses.indices where metadataClasses[index] == identifier {
+        if let index = metadataClasses.withUnsafeBufferPointer({ $0.firstIndex(of: identifier) }) {
             return metadataFound[index]
         }
         let metadata = ModelMetadata.of(modelClass)

@@ -222,7 +222,7 @@ extension ModelObject {
     @inline(never)
     private func finishReading(version: Int, metadata: ModelMetadata, context: LoadContext) throws {
         if let kept = context.takeKeptMembers(of: self) {
-            unknowns.add(kept, isNeverAMember: metadata.layout.isContainer)
+            unknowns.add(kept) { metadata.layout.isContainer($0) }
         }
         try JSONReader.settled { try finishLoading(version: version, metadata: metadata, context: context) }
     }

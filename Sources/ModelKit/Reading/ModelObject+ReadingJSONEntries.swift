@@ -114,7 +114,16 @@ extension ModelObject {
     func readContainer(at index: Int, metadata: ModelMetadata, from reader: inout JSONReader, context: LoadContext)
         throws
     {
-        let container = metadata.layout.containers[index]
+        // Borrowed where it lives, rather than copied with each of its arrays retained.
+        try metadata.layout.containers.withUnsafeBufferPointer {
+            try readContainer($0[index], metadata: metadata, from: &reader, context: context)
+        }
+    }
+
+    @inline(__always)
+    private func readContainer(
+        _ container: PathContainer, metadata: ModelMetadata, from reader: inout JSONReader, context: LoadContext
+    ) throws {
         if container.isOneLevelDeep, container.members.count <= 64, reader.peekToken() == UInt8(ascii: "{") {
             let start = reader.mark
             let marks = context.marks
@@ -147,36 +156,52 @@ extension ModelObject {
     ) throws -> CompactMembers?? {
         guard try reader.beginObject() else { return .some(nil) }
         var found: UInt64 = 0
-        var kept: CompactMembersBuilder?
-        defer { if let kept { context.recycle(kept) } }
+        // Held at +1 until the end, and lent to each member's append without another retain.
+        var kept: Unmanaged<CompactMembersBuilder>?
+        defer { if let kept { context.recycle(kept.takeRetainedValue()) } }
         repeat {
             let key = try reader.scanKey()
-            let member = container.firstKeys.firstIndex { bytes in
-                bytes.withUnsafeBufferPointer { reader.token(key, equals: $0) }
+            // Looked at in place: a loop over arrays of arrays would retain each it visits,
+            // for every key of the object.
+            let member = container.firstKeys.withUnsafeBufferPointer { firstKeys in
+                firstKeys.firstIndex { bytes in bytes.withUnsafeBufferPointer { reader.token(key, equals: $0) } }
             }
             if let member {
                 let bit: UInt64 = 1 << UInt64(member)
                 guard found & bit == 0 else { return .none }
                 found |= bit
-                let marks = context.marks
-                let property = metadata.properties[container.members[member].property]
-                do {
-                    try property.read(from: &reader, into: self, context: context)
-                } catch {
-                    return .none
+                let index = container.memberProperties[member]
+                let isRead = try metadata.unretainedProperties[index]._withUnsafeGuaranteedRef {
+                    try readContainerMember($0, at: index, from: &reader, context: context)
                 }
-                guard !context.hasProblems(since: marks) else { return .none }
-                let index = container.members[member].property
-                forgetSkippedValue(of: property, at: index)
-                if context.nullEnd == reader.position { keepLoadedNull(of: property, at: index) }
+                guard isRead else { return .none }
             } else {
                 guard !key.hasEscapes, key.isASCII, !context.rejectsUnknownKeys(of: metadata) else { return .none }
-                let builder = kept ?? context.makeMembersBuilder()
+                let builder = kept ?? Unmanaged.passRetained(context.makeMembersBuilder())
                 kept = builder
-                guard try builder.append(key: key, from: &reader) == .appended else { return .none }
+                let appended = try builder._withUnsafeGuaranteedRef { try $0.append(key: key, from: &reader) }
+                guard appended == .appended else { return .none }
             }
         } while try reader.nextEntry()
-        return .some(kept?.finish())
+        return .some(kept?._withUnsafeGuaranteedRef { $0.finish() })
+    }
+
+    /// Reads the value of a container's member, `property` at `index` of the class's
+    /// properties; `false` when it does not fit or loads with problems.
+    @inline(__always)
+    private func readContainerMember(
+        _ property: AnySavedProperty, at index: Int, from reader: inout JSONReader, context: LoadContext
+    ) throws -> Bool {
+        let marks = context.marks
+        do {
+            try property.read(from: &reader, into: self, context: context)
+        } catch {
+            return false
+        }
+        guard !context.hasProblems(since: marks) else { return false }
+        forgetSkippedValue(of: property, at: index)
+        if context.nullEnd == reader.position { keepLoadedNull(of: property, at: index) }
+        return true
     }
 
     /// Reads the value of the property at `index`; `false` when it does not fit and a later
@@ -199,12 +224,24 @@ extension ModelObject {
                 index: index, metadata: metadata, keyTable: keyTable, start: start, marks: marks)
             return try recoverProperty(reading, after: error, reader: &reader, context: context)
         }
-        if context.hasProblems(since: marks) || hasKeptValue(at: index) || context.nullEnd == reader.position {
+        if context.hasProblems(since: marks) || hasKeptValue(at: index) {
             let reading = PropertyReading(
                 index: index, metadata: metadata, keyTable: keyTable, start: start, marks: marks)
             settleIssues(of: reading, reader: &reader, context: context)
+        } else if context.nullEnd == reader.position {
+            keepLoadedNull(at: index, metadata: metadata)
         }
         return true
+    }
+
+    /// Keeps the `null` that loaded into the property at `index`, when nothing else is left
+    /// to settle, as ``settleIssues(of:reader:context:)`` would, without retaining anything.
+    ///
+    /// Apart from ``readProperty(at:metadata:keyTable:from:context:)``, whose frame loading
+    /// recursion stacks up.
+    @inline(never)
+    private func keepLoadedNull(at index: Int, metadata: ModelMetadata) {
+        metadata.unretainedProperties[index]._withUnsafeGuaranteedRef { keepLoadedNull(of: $0, at: index) }
     }
 
     /// After a property's value loaded, as the dictionary form's `load` does: prefixes the

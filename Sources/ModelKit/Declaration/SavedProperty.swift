@@ -39,10 +39,12 @@ class AnySavedProperty: @unchecked Sendable {
     let quotedKey: [UInt8]
     let quotedKeyUnescapedSlashes: [UInt8]
     let containsModelObjects: Bool
+    /// Whether the value is an optional, which reads `null` as `nil`.
+    let isOptional: Bool
 
     init(
         key: String, declaration: SavedDeclaration, dateFormat: DateFormat, holdsDates: Bool, offset: Int,
-        valueOffset: Int, containsModelObjects: Bool
+        valueOffset: Int, containsModelObjects: Bool, isOptional: Bool
     ) {
         self.key = key
         path = declaration.path
@@ -55,6 +57,7 @@ class AnySavedProperty: @unchecked Sendable {
         self.offset = offset
         self.valueOffset = valueOffset
         self.containsModelObjects = containsModelObjects
+        self.isOptional = isOptional
         quotedKey = JSONWriter.quotedKey(key, escapingSlashes: true)
         quotedKeyUnescapedSlashes = JSONWriter.quotedKey(key, escapingSlashes: false)
     }
@@ -125,7 +128,8 @@ final class SavedProperty<Value: SavedValue>: AnySavedProperty, @unchecked Senda
         self.defaultValue = Value._containsModelObjects ? defaultValue : nil
         super.init(
             key: key, declaration: declaration, dateFormat: dateFormat, holdsDates: DateCoding.applies(to: Value.self),
-            offset: offset, valueOffset: offset + offsetInSaved, containsModelObjects: Value._containsModelObjects)
+            offset: offset, valueOffset: offset + offsetInSaved, containsModelObjects: Value._containsModelObjects,
+            isOptional: Value.self is any SavedOptional.Type)
     }
 
     /// The storage of the property inside `object`, whose field is at `offset`.

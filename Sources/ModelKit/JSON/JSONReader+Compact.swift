@@ -225,7 +225,7 @@ extension JSONReader {
                 expectsKey = false
                 let keyStart = out - output.base
                 let signature: UInt64
-                at = whitespaceEnd(from: at)
+                // The position is at the key's first byte: the whitespace before it is behind.
                 if byte(at: at) == UInt8(ascii: "\""), let length = copyPlainString(at: at, to: out) {
                     // The document holds the same bytes: reading them back from the copy just
                     // made would wait for its stores to reach memory.
@@ -271,7 +271,7 @@ extension JSONReader {
                 }
                 scratch.keys.append(CompactKey(offset: keyStart, signature: signature))
             }
-            at = whitespaceEnd(from: at)
+            at = tokenStart(at)
             let first = byte(at: at)
             switch first {
             case UInt8(ascii: "\""):
@@ -297,7 +297,7 @@ extension JSONReader {
             case UInt8(ascii: "{"), UInt8(ascii: "["):
                 position = at
                 try enterContainer()
-                at = whitespaceEnd(from: position)
+                at = tokenStart(position)
                 maxDepth = max(maxDepth, scratch.frames.count + 1)
                 let isObject = first == UInt8(ascii: "{")
                 let closing = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
@@ -328,7 +328,7 @@ extension JSONReader {
                     output.reserve(Self.compactRoom)
                     (out, room) = (output.end, output.roomEnd)
                 }
-                at = whitespaceEnd(from: at)
+                at = tokenStart(at)
                 let next = byte(at: at)
                 if next == UInt8(ascii: ",") {
                     at = afterComma(at)
@@ -337,7 +337,6 @@ extension JSONReader {
                     if inObject {
                         expectsKey = true
                     } else {
-                        at = whitespaceEnd(from: at)
                         if byte(at: at) == UInt8(ascii: "]") {
                             position = at
                             throw fatal("a trailing comma before ']' is not allowed")
@@ -404,12 +403,17 @@ extension JSONReader {
         }
     }
 
-    /// The index after the comma at `index` and, in pretty-printed JSON, the line break and
-    /// indentation after it.
+    /// The index of the first byte at or after `index` that is not whitespace, looked for
+    /// only when the byte at `index` is not already one above U+0020.
+    @inline(__always)
+    private func tokenStart(_ index: Int) -> Int {
+        byte(at: index) > 0x20 ? index : whitespaceEnd(from: index)
+    }
+
+    /// The index of the next token after the comma at `index`.
     @inline(__always)
     private func afterComma(_ index: Int) -> Int {
-        guard byte(at: index &+ 1) == 0x0A else { return index &+ 1 }
-        return whitespaceEnd(from: index &+ 1)
+        tokenStart(index &+ 1)
     }
 
     /// Copies `literal` at `index` to `out` and moves both past it; throws when the document

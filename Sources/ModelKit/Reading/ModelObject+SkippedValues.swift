@@ -95,7 +95,10 @@ extension ModelObject {
     @inline(__always)
     func keepLoadedNull(of property: AnySavedProperty, at index: Int) {
         guard index < 64 else { return keepNull(of: property) }
-        guard property.isNil(in: self) else { return }
+        // An optional whose value was `null` holds `nil`; another type may have read a `null`
+        // inside it last, and holds `nil` only by its own account, asked of it (a generic
+        // call, which copies the value).
+        guard property.isOptional || property.isNil(in: self) else { return }
         loadedNulls |= 1 << UInt64(index)
         isPristine = false
     }

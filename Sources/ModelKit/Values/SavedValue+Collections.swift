@@ -1,5 +1,10 @@
 import Foundation
 
+/// The optionals among saved values, told apart by a cast once for each property.
+protocol SavedOptional {}
+
+extension Optional: SavedOptional where Wrapped: SavedValue {}
+
 extension Optional: SavedValue where Wrapped: SavedValue {
     /// ModelKit's machinery: reads `null` as `nil`, and anything else as the wrapped type.
     public static func _make(savedValue: Any, context: LoadContext) throws -> Wrapped? {

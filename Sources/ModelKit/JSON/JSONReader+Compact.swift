@@ -86,10 +86,20 @@ final class CompactMembersBuilder {
         let start = output.count
         if count > 0 { output.append(UInt8(ascii: ",")) }
         let keyStart = output.count
-        hasSlash = reader.appendString(key, to: &output) || hasSlash
+        // Most keys are short and plain: copied a word at a time, without calls.
+        output.reserve(JSONReader.plainStringRoom)
+        let signature: UInt64
+        if let length = reader.copyPlainString(at: key.start - 1, to: output.end) {
+            output.setEnd(output.end + length + 2)
+            // From the document's bytes: reading back the copy just made would wait for its
+            // stores to reach memory.
+            signature = CompactKeys.signature(of: reader.base, from: key.start - 1, to: key.end + 1)
+        } else {
+            hasSlash = reader.appendString(key, to: &output) || hasSlash
+            signature = CompactKeys.signature(of: output.base, from: keyStart, to: output.count)
+        }
         output.append(UInt8(ascii: ":"))
         let special = key.hasEscapes || !key.isASCII
-        let signature = CompactKeys.signature(of: output.base, from: keyStart, to: output.count - 1)
         if special
             ? isRepeated(special: reader.makeString(key)) : isRepeated(plainAt: keyStart, signature: signature)
         {
@@ -443,7 +453,7 @@ extension JSONReader {
     /// string's end is known, so the document must hold them and the output must have room
     /// for 26 bytes.
     @inline(__always)
-    private func copyPlainString(at quote: Int, to out: UnsafeMutablePointer<UInt8>) -> Int? {
+    fileprivate func copyPlainString(at quote: Int, to out: UnsafeMutablePointer<UInt8>) -> Int? {
         let start = quote &+ 1
         guard start &+ Self.plainStringLimit <= count else { return nil }
         let source = UnsafeRawPointer(base + start)
@@ -468,6 +478,10 @@ extension JSONReader {
 
     /// The most bytes between the quotes of a string that ``copyPlainString(at:to:)`` copies.
     private static let plainStringLimit = 24
+
+    /// The room that ``copyPlainString(at:to:)`` needs in the output: the string and its
+    /// quotes, and the words it stores past the closing quote.
+    fileprivate static let plainStringRoom = plainStringLimit + 2
 
     /// The high bits of the bytes among eight, the first in the lowest, that are a quote, a
     /// backslash, a slash, below U+0020 or above U+007F; 0 when there are none.

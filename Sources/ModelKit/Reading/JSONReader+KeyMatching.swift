@@ -28,6 +28,23 @@ extension JSONReader {
         return keyTable.match(makeString(token))
     }
 
+    /// Moves past the comma after an object's entry and the next entry's key and colon when
+    /// that key is ASCII, without escapes or with, and names nothing in `keyTable`; else
+    /// reads nothing, and the loop over the entries reads what comes next, or reports what
+    /// is wrong with it, as for any entry.
+    @inline(__always)
+    mutating func nextUndeclaredKey(in keyTable: KeyTable) -> StringToken? {
+        let start = mark
+        guard peekToken() == UInt8(ascii: ",") else { return nil }
+        skipComma()
+        guard peekToken() == UInt8(ascii: "\""), let key = try? scanKey(), key.isASCII, match(key, in: keyTable) == nil
+        else {
+            rewind(to: start)
+            return nil
+        }
+        return key
+    }
+
     /// What a key names in a model class, by its bytes or, when it is not ASCII, by `String`
     /// equality, which holds Unicode canonical equivalents equal, as dictionary lookups do.
     func match(_ token: StringToken, in metadata: ModelMetadata, keyTable: KeyTable) -> KeyTable.Match? {

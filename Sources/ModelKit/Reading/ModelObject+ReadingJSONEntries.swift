@@ -76,29 +76,48 @@ extension ModelObject {
             guard key.isASCII || MatchedEntries.matchByEquality(reader.makeString(key), metadata: metadata) == nil,
                 !context.rejectsUnknownKeys(of: metadata)
             else { return .dictionary }
-            switch try keepUnknownEntry(key, from: &reader, context: context) {
-            case .appended: return nil
+            return try keepUnknownEntries(startingWith: key, from: &reader, keyTable: entries.keyTable, context: context)
+        }
+    }
+
+    /// Keeps the value of `first`, which the object's class does not declare, and those of
+    /// the undeclared ASCII keys right after it, as compact text among the object's
+    /// undeclared members; the reader stops before the comma of the first entry that is not
+    /// one, for the pass's loop.
+    ///
+    /// Real payloads hold runs of keys that an app does not declare: kept here, each costs
+    /// no round through the loop, which would first compare the key with the one it expects.
+    ///
+    /// - Returns: `nil` to go on; otherwise how the pass ends.
+    private func keepUnknownEntries(
+        startingWith first: JSONReader.StringToken, from reader: inout JSONReader, keyTable: KeyTable,
+        context: LoadContext
+    ) throws -> Pass? {
+        let members = context.keptMembers(of: self)
+        var key = first
+        while true {
+            switch try keepUnknownEntry(key, in: members, from: &reader) {
+            case .appended: break
             case .repeatedKey: return .dictionary
             case .needsFoundationValue:
                 let text = reader.makeString(key)
                 return try readUnknownValue(forKey: text, from: &reader, context: context) ? nil : .dictionary
             }
+            guard let next = reader.nextUndeclaredKey(in: keyTable) else { return nil }
+            key = next
         }
     }
 
-    /// Keeps the value of `key`, which the object's class does not declare, as compact text
-    /// among the object's undeclared members; for a value that needs a Foundation value, the
-    /// reader is back at the value's start.
-    @inline(never)
-    func keepUnknownEntry(_ key: JSONReader.StringToken, from reader: inout JSONReader, context: LoadContext) throws
-        -> CompactMembersBuilder.Appended
-    {
+    /// Keeps the value of `key`, which the object's class does not declare, in `members`;
+    /// for a value that needs a Foundation value, the reader is back at the value's start.
+    @inline(__always)
+    private func keepUnknownEntry(
+        _ key: JSONReader.StringToken, in members: Unmanaged<CompactMembersBuilder>, from reader: inout JSONReader
+    ) throws -> CompactMembersBuilder.Appended {
         let start = reader.mark
         let appended: CompactMembersBuilder.Appended
         do {
-            appended = try context.keptMembers(of: self)._withUnsafeGuaranteedRef {
-                try $0.append(key: key, from: &reader)
-            }
+            appended = try members._withUnsafeGuaranteedRef { try $0.append(key: key, from: &reader) }
         } catch let settled as SettledError {
             throw settled.prefixed(with: .key(reader.makeString(key)))
         }

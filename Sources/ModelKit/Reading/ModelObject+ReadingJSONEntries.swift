@@ -76,7 +76,8 @@ extension ModelObject {
             guard key.isASCII || MatchedEntries.matchByEquality(reader.makeString(key), metadata: metadata) == nil,
                 !context.rejectsUnknownKeys(of: metadata)
             else { return .dictionary }
-            return try keepUnknownEntries(startingWith: key, from: &reader, keyTable: entries.keyTable, context: context)
+            return try keepUnknownEntries(
+                startingWith: key, from: &reader, keyTable: entries.keyTable, context: context)
         }
     }
 

@@ -106,15 +106,17 @@ final class CompactMembersBuilder {
             output.truncate(to: start)
             return .repeatedKey
         }
-        guard let value = try reader.appendCompactValue(to: &output, scratch: &scratch) else {
-            output.truncate(to: start)
-            return .needsFoundationValue
+        if !reader.appendCompactScalar(to: &output) {
+            guard let value = try reader.appendCompactValue(to: &output, scratch: &scratch) else {
+                output.truncate(to: start)
+                return .needsFoundationValue
+            }
+            depth = max(depth, value.depth)
+            hasSlash = hasSlash || value.hasSlash
         }
         if special { specialKeys.append(reader.makeString(key)) }
         keys.append(CompactKey(offset: keyStart, signature: signature))
         count += 1
-        depth = max(depth, value.depth)
-        hasSlash = hasSlash || value.hasSlash
         return .appended
     }
 
@@ -176,6 +178,40 @@ struct CompactValueInfo {
 }
 
 extension JSONReader {
+    /// Appends the value at the position to `output` and moves past it when it is `null`,
+    /// `true`, `false` or a short plain string (see ``copyPlainString(at:to:)``), as most
+    /// values under undeclared keys are, without the setup of the general loop; otherwise
+    /// reads and writes nothing and returns `false`. Such a value has no slash and no depth.
+    @inline(__always)
+    mutating func appendCompactScalar(to output: inout CompactOutput) -> Bool {
+        let at = position
+        switch byte(at: at) {
+        case UInt8(ascii: "\""):
+            output.reserve(Self.plainStringRoom)
+            guard let length = copyPlainString(at: at, to: output.end) else { return false }
+            output.setEnd(output.end + (length &+ 2))
+            position = at &+ length &+ 2
+            return true
+        case UInt8(ascii: "n"): return appendLiteral("null", to: &output)
+        case UInt8(ascii: "t"): return appendLiteral("true", to: &output)
+        case UInt8(ascii: "f"): return appendLiteral("false", to: &output)
+        default: return false
+        }
+    }
+
+    /// Appends `literal` and moves past it when the document holds it at the position;
+    /// else reads and writes nothing and returns `false`.
+    @inline(__always)
+    private mutating func appendLiteral(_ literal: StaticString, to output: inout CompactOutput) -> Bool {
+        let length = literal.utf8CodeUnitCount
+        guard position &+ length <= count, memcmp(base + position, literal.utf8Start, length) == 0 else {
+            return false
+        }
+        output.append(literal.utf8Start, count: length)
+        position &+= length
+        return true
+    }
+
     /// Appends the compact text of the value at the position to `output` and moves past it.
     ///
     /// - Returns: What was appended, or `nil` when the value has no compact text; the reader

@@ -13,8 +13,10 @@ import Foundation
 // are compared as strings when their object closes.
 //
 // The text is written into storage of its own, grown by doubling and reused from object to
-// object, with `memcpy`: most of a payload an app does not declare passes through here, and
-// an array's bookkeeping on every token would cost more than checking it.
+// object, through a pointer that the loop holds in a local: most of a payload an app does
+// not declare passes through here, and an array's bookkeeping on every token would cost more
+// than checking it. Short plain strings, most keys among them, are checked and copied eight
+// bytes at a time in one pass; longer ones with `memchr` and `memcpy`.
 
 /// A key written to compact text: where its opening quote is, and its signature (see
 /// ``CompactKeys/signature(of:from:to:)``).
@@ -178,10 +180,14 @@ struct CompactValueInfo {
 }
 
 extension JSONReader {
-    /// Appends the value at the position to `output` and moves past it when it is `null`,
-    /// `true`, `false` or a short plain string (see ``copyPlainString(at:to:)``), as most
-    /// values under undeclared keys are, without the setup of the general loop; otherwise
-    /// reads and writes nothing and returns `false`. Such a value has no slash and no depth.
+    /// Appends a scalar that needs no general loop: `null`, `true`, `false` or a short plain
+    /// string at the position.
+    ///
+    /// Most values under undeclared keys are such scalars, appended here without the setup
+    /// of ``appendCompactValue(to:scratch:)``; they have no slash and no depth.
+    ///
+    /// - Returns: Whether the value was appended and the reader moved past it; otherwise
+    ///   nothing was read or written.
     @inline(__always)
     mutating func appendCompactScalar(to output: inout CompactOutput) -> Bool {
         let at = position

@@ -29,9 +29,9 @@ extension JSONReader {
     }
 
     /// Moves past the comma after an object's entry and the next entry's key and colon when
-    /// that key is ASCII, without escapes or with, and names nothing in `keyTable`; else
-    /// reads nothing, and the loop over the entries reads what comes next, or reports what
-    /// is wrong with it, as for any entry.
+    /// that key is ASCII, escaped or not, and names nothing in `keyTable`; else reads
+    /// nothing, and the loop over the entries reads what comes next, or reports what is
+    /// wrong with it, as for any entry.
     @inline(__always)
     mutating func nextUndeclaredKey(in keyTable: KeyTable) -> StringToken? {
         let start = mark

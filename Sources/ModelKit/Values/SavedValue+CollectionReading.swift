@@ -117,19 +117,40 @@ extension Dictionary where Key == String, Value: SavedValue {
             guard result.updateValue(value, forKey: key) == nil else { return false }
             context.prefixIssues(since: marks, with: .key(key))
         } catch {
-            do {
-                if let settled = error as? SettledError, settled.isFatal { throw settled }
-                reader.rewind(to: start)
-                if try result[key] != nil || reader.hasLaterKey(matching: { $0.key($1, equals: key) }) { return false }
-            } catch let settled as SettledError {
-                throw settled.prefixed(with: .key(key))
-            }
-            let value = try ValueRecovery.recoverElement(
-                Value.self, after: error, at: start, component: .key(key), issuesFrom: marks.issueCount,
-                reader: &reader,
-                context: context)
-            if let value { result[key] = value }
+            return try recoverEntry(
+                forKey: key, after: error, at: start, since: marks, into: &result, from: &reader, context: context)
         }
+        return true
+    }
+
+    /// Settles an entry whose value did not load, as ``readEntry(forKey:into:from:context:)``
+    /// returns it.
+    ///
+    /// Apart from it, since loading recursion passes through that frame and not this one: a
+    /// dictionary of model objects nested as deeply as the reader accepts then loads on a
+    /// 512 KiB stack.
+    @inline(never)
+    private static func recoverEntry(
+        forKey key: String,
+        after error: any Error,
+        at start: JSONReader.Mark,
+        since marks: LenientMarks,
+        into result: inout [String: Value],
+        from reader: inout JSONReader,
+        context: LoadContext
+    ) throws -> Bool {
+        do {
+            if let settled = error as? SettledError, settled.isFatal { throw settled }
+            reader.rewind(to: start)
+            if try result[key] != nil || reader.hasLaterKey(matching: { $0.key($1, equals: key) }) { return false }
+        } catch let settled as SettledError {
+            throw settled.prefixed(with: .key(key))
+        }
+        let value = try ValueRecovery.recoverElement(
+            Value.self, after: error, at: start, component: .key(key), issuesFrom: marks.issueCount,
+            reader: &reader,
+            context: context)
+        if let value { result[key] = value }
         return true
     }
 }

@@ -200,6 +200,64 @@ final class KeptDemo: ModelObject {
         }
     }
 
+    /// Undeclared keys in runs between declared ones, each run kept in one go: every kind of
+    /// value right under them, a declared key that only an escape or the class's key table
+    /// tells apart, a key repeated inside a run, and keys with escapes or other than ASCII.
+    @Test func runsOfUndeclaredKeysComeBackAsTheyCame() throws {
+        let json =
+            #"{"a":null,"b":true,"c":false,"d":"short","e":"a string longer than twenty-four bytes","#
+            + #""f":"a/b","g":-1.5e3,"h":{"k":[1,"x",null]},"i":[],"n\u006fte":"escaped","j":"\u00e9","#
+            + #""\u006b":1,"é":2,"id":"ch_1","l":0,"m":[{"n":{}}]}"#
+        let charge = try KeptCharge(json: json)
+        #expect(charge.id == "ch_1")
+        #expect(charge.note == "escaped")
+        let foundation = try KeptCharge(json: json, options: .foundationReader)
+        #expect(charge == foundation)
+        let written = try charge.jsonString(options: .compact)
+        // The declared keys first, then the undeclared ones as they came, slashes escaped.
+        #expect(
+            written
+                == #"{"id":"ch_1","note":"escaped","a":null,"b":true,"c":false,"d":"short","#
+                + #""e":"a string longer than twenty-four bytes","f":"a\/b","g":-1.5e3,"h":{"k":[1,"x",null]},"#
+                + #""i":[],"j":"\u00e9","\u006b":1,"é":2,"l":0,"m":[{"n":{}}]}"#)
+        #expect(try KeptCharge(json: written) == charge)
+        #expect(charge[extra: "e"] as? String == "a string longer than twenty-four bytes")
+        #expect(charge[extra: "k"] as? Int == 1)
+        #expect(charge[extra: "é"] as? Int == 2)
+
+        let repeated = try KeptCharge(json: #"{"x":1,"y":2,"x":3,"id":"a","z":4}"#)
+        #expect(repeated[extra: "x"] as? Int == 3)
+        #expect(try repeated.jsonString(options: [.compact, .sortedKeys]) == #"{"id":"a","x":3,"y":2,"z":4}"#)
+    }
+
+    /// A document that goes wrong right after a run of undeclared keys fails as it does
+    /// where the run is one key long.
+    @Test func entriesAfterARunOfUndeclaredKeysFailWhereTheyGoWrong() throws {
+        for (long, short) in [
+            (#"{"x":1,"y":2,"z":3,,"id":"a"}"#, #"{"z":3,,"id":"a"}"#),
+            (#"{"x":1,"y":2,"z":3,}"#, #"{"z":3,}"#),
+            (#"{"x":1,"y":2,"z":3 "id":"a"}"#, #"{"z":3 "id":"a"}"#),
+            (#"{"x":1,"y":2,"z":"#, #"{"z":"#),
+        ] {
+            let longError = try #require(throws: ModelError.self) { try KeptCharge(json: long) }
+            let shortError = try #require(throws: ModelError.self) { try KeptCharge(json: short) }
+            #expect(longError.keyPath == shortError.keyPath, "\(long)")
+            // The same message, at a column as many bytes further on as the run is longer.
+            let shift = long.utf8.count - short.utf8.count
+            let shortColumn = try #require(Self.column(in: shortError))
+            #expect(Self.column(in: longError) == shortColumn + shift, "\(long): \(longError)")
+            #expect(
+                "\(longError)".replacingOccurrences(of: "column \(shortColumn + shift)", with: "")
+                    == "\(shortError)".replacingOccurrences(of: "column \(shortColumn)", with: ""), "\(long)")
+        }
+    }
+
+    private static func column(in error: ModelError) -> Int? {
+        let text = "\(error)"
+        guard let range = text.range(of: "column ") else { return nil }
+        return Int(text[range.upperBound...].prefix { $0.isNumber })
+    }
+
     @Test func modelsWhoseKeptTextsDifferOnlyInOrderAreEqual() throws {
         let first = try KeptCharge(json: #"{"x":{"a":1,"b":[1.0]}}"#)
         let second = try KeptCharge(json: #"{"x":{"b":[1],"a":1}}"#)

@@ -40,7 +40,7 @@ extension ModelObject {
         }
         // A kept value stood in for the property's own at the last load, whatever has changed
         // inside the objects it holds since.
-        if hasSkippedValues, let skipped = skippedValues[property.offset] {
+        if hasSkippedValues, let skipped = keptSkippedValue(atOffset: property.offset) {
             return skipped.savedValue
         }
         return try property.savedValue(of: self, context: context)

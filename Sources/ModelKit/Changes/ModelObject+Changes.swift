@@ -160,7 +160,8 @@ extension ModelObject {
     ) -> Bool {
         isPristine = false
         // Setting the property, even to an equal value, replaces what a lenient load kept.
-        let replacesKeptValue = hasSkippedValues && replaceSkippedValue(atOffset: offset(), oldValue: oldValue)
+        let replacesKeptValue =
+            hasSkippedValues && replaceSkippedValue(atOffset: offset(), oldValue: oldValue, newValue: newValue)
         guard oldValue != newValue else {
             if let undoRecorder {
                 if replacesKeptValue {
@@ -200,9 +201,8 @@ extension ModelObject {
             }
         }
         if let original = changeRecord.properties[offset] {
-            // Setting the original value back does not put back a skipped value it replaced.
             guard let original = original as? Value, original == newValue,
-                changeRecord.skippedValues[offset] == nil
+                restoresKeptValue(atOffset: offset, settingNil: newValue._isNilSavedValue)
             else { return }
             withMutationOfChangeRecord { changeRecord.properties[offset] = nil }
         } else {
@@ -216,11 +216,27 @@ extension ModelObject {
     func recordChange(of property: AnySavedProperty, from oldValue: Any) {
         let offset = property.offset
         if let original = changeRecord.properties[offset] {
-            guard property.isEqual(original, toValueOf: self), changeRecord.skippedValues[offset] == nil else { return }
+            guard property.isEqual(original, toValueOf: self),
+                restoresKeptValue(atOffset: offset, settingNil: property.isNil(in: self))
+            else { return }
             withMutationOfChangeRecord { changeRecord.properties[offset] = nil }
         } else {
             withMutationOfChangeRecord { changeRecord.properties[offset] = oldValue }
         }
+    }
+
+    /// Whether setting the property stored at `offset` back to its original value undoes the
+    /// change, as to the kept value that the first set replaced, if any: setting the original
+    /// back does not put back a skipped value, but a `nil` set back where a `null` was kept puts
+    /// the null back, since whether a `nil` came as `null` is how it is written, not a value.
+    private func restoresKeptValue(atOffset offset: Int, settingNil: Bool) -> Bool {
+        guard !changeRecord.skippedValues.isEmpty, let skipped = changeRecord.skippedValues[offset] else {
+            return true
+        }
+        guard skipped.isNull, settingNil else { return false }
+        skippedValues[offset] = skipped
+        withMutationOfChangeRecord { changeRecord.skippedValues[offset] = nil }
+        return true
     }
 
     /// Records that setting the property at `offset`, which held `oldValue`, replaced

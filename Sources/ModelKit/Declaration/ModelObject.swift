@@ -90,11 +90,12 @@ open class ModelObject: NSObject, Observable, Codable, NSSecureCoding {
     /// the field offset of their property, kept to be written back until the property is set.
     ///
     /// The nulls that ModelKit's JSON reader found wait in ``loadedNulls`` until something
-    /// other than a write asks for them here.
+    /// changes them here. Reading never moves them: what a load leaves for writing is
+    /// complete when the load returns, so that every write of an object gives the same data.
     var skippedValues: [Int: SkippedValue] {
         get {
-            if loadedNulls != 0 { keepLoadedNulls() }
-            return storedSkippedValues
+            guard loadedNulls != 0 else { return storedSkippedValues }
+            return storedSkippedValuesWithLoadedNulls()
         }
         set {
             loadedNulls = 0
@@ -542,8 +543,10 @@ open class ModelObject: NSObject, Observable, Codable, NSSecureCoding {
     /// so two graphs are equal unless some pair of objects reached in step differs in a value
     /// of its own; a graph equals its ``copy()->Self``, cycles included. What an object keeps from
     /// loaded data to write back counts as saved values too: its ``unknownValues``, the values
-    /// that a lenient load skipped, and a class name that did not resolve. Objects that would
-    /// write different data are never equal.
+    /// that a lenient load skipped, and a class name that did not resolve. A `null` kept for an
+    /// optional that holds `nil` does not: whether a `nil` came as `null`, came absent or was
+    /// set in code is how it is written, not what the object holds, so an object loaded from
+    /// `{"note": null}` equals one loaded from `{}`, and each writes what it read.
     ///
     /// - Parameter object: The object to compare with.
     /// - Returns: `true` when the classes match and every saved value is equal.

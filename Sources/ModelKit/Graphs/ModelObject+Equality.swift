@@ -13,8 +13,8 @@ extension ModelObject {
     /// through `==`, which ``GraphComparison`` answers.
     ///
     /// Values kept from the data to be written back count as saved values: preserved unknown
-    /// values, and the values that a lenient load skipped, so that objects that write
-    /// different data are never equal.
+    /// values, and the values that a lenient load skipped. A `null` kept in place of a `nil`
+    /// does not: it is how the `nil` is written, not a value the object holds.
     func hasEqualOwnValues(to other: ModelObject, metadata: ModelMetadata) -> Bool {
         guard keptClassName == other.keptClassName else { return false }
         for property in metadata.properties where !property.isEqual(self, other) {

@@ -24,7 +24,8 @@ public struct LoadOptions: OptionSet, Sendable, Hashable {
     /// ``ModelObject/revertChanges()`` undoes. A collection that lost elements that did not fit
     /// keeps its whole value so; for a collection of model objects, only while it still equals
     /// what the load gave it, so that edits inside its objects are written. Objects that keep
-    /// such values compare unequal to objects that do not, since they write different data;
+    /// such values compare unequal to objects that do not, since they hold different data (a
+    /// `null` kept for an optional that holds `nil` aside, which is how the `nil` is written);
     /// a strict load of what they write reports the same problems again.
     ///
     /// Invalid JSON and a top-level value that is not an object still throw: there is nothing
@@ -41,8 +42,13 @@ public struct LoadOptions: OptionSet, Sendable, Hashable {
     /// drops a U+FEFF written unescaped at the start of a string or after an escape; it fails
     /// the whole document on a number beyond the range of `Double`, such as `1e400`, where a
     /// lenient load by ModelKit's reader reports that one value and loads the rest; and it
-    /// reads `-0` as the integer 0, so that a `Double` property gets `0.0` where ModelKit's
-    /// reader keeps `-0.0` (the two compare equal). It is also slower and needs far more
+    /// reads `-0` as the integer 0, so that a `Double` property gets `0.0` and an unknown
+    /// value the integer 0 where ModelKit's reader keeps `-0.0` (the two compare equal); it reads a decimal of more significant
+    /// digits than a `Decimal` holds (38) into the `Decimal` of its first digits, so that one
+    /// lying next to the point halfway between two `Double`s can round to the wrong one, and
+    /// a `Float` property gets the nearest `Double` rounded again, which can differ from the
+    /// `Float` nearest the text in the last place. ModelKit's reader rounds every number once,
+    /// from its text, as `strtod` and `strtof` do. It is also slower and needs far more
     /// memory: it builds the whole document as Foundation objects first.
     public static let foundationReader = LoadOptions(rawValue: 1 << 1)
 

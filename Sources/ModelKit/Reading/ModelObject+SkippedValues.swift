@@ -110,23 +110,49 @@ extension ModelObject {
         index < 64 && loadedNulls & (1 << UInt64(index)) != 0
     }
 
-    /// Moves the nulls of ``loadedNulls`` into ``skippedValues``, for everything that reads or
-    /// changes them there.
+    /// Moves the nulls of ``loadedNulls`` into ``skippedValues``, for everything that changes
+    /// them there.
     @inline(never)
     func keepLoadedNulls() {
-        let properties = ModelMetadata.of(type(of: self)).properties
-        var bits = loadedNulls
+        let values = storedSkippedValuesWithLoadedNulls()
         loadedNulls = 0
-        storedSkippedValues.reserveCapacity(storedSkippedValues.count + bits.nonzeroBitCount)
+        storedSkippedValues = values
+    }
+
+    /// The skipped values with the nulls of ``loadedNulls`` among them, a kept value other
+    /// than a null first, without moving the nulls.
+    func storedSkippedValuesWithLoadedNulls() -> [Int: SkippedValue] {
+        let properties = ModelMetadata.of(type(of: self)).properties
+        var values = storedSkippedValues
+        var bits = loadedNulls
+        values.reserveCapacity(values.count + bits.nonzeroBitCount)
         while bits != 0 {
             let index = bits.trailingZeroBitCount
             bits &= bits - 1
             guard index < properties.count else { continue }
             let offset = properties[index].offset
-            if storedSkippedValues[offset] == nil {
-                storedSkippedValues[offset] = SkippedValue(savedValue: SkippedValue.null, loadedValue: nil)
+            if values[offset] == nil {
+                values[offset] = SkippedValue(savedValue: SkippedValue.null, loadedValue: nil)
             }
         }
+        return values
+    }
+
+    /// The value kept in place of the property stored at `offset`, a waiting null of
+    /// ``loadedNulls`` or one of ``storedSkippedValues``, without building ``skippedValues``.
+    func keptSkippedValue(atOffset offset: Int) -> SkippedValue? {
+        if !storedSkippedValues.isEmpty, let stored = storedSkippedValues[offset] { return stored }
+        guard loadedNulls != 0 else { return nil }
+        let properties = ModelMetadata.of(type(of: self)).properties
+        var bits = loadedNulls
+        while bits != 0 {
+            let index = bits.trailingZeroBitCount
+            bits &= bits - 1
+            if index < properties.count, properties[index].offset == offset {
+                return SkippedValue(savedValue: SkippedValue.null, loadedValue: nil)
+            }
+        }
+        return nil
     }
 
     /// Gives `property` the value it has in a new object of this class, for a value that a
@@ -139,16 +165,17 @@ extension ModelObject {
     /// The value that writing puts in place of `property`'s own: the kept value of a lenient
     /// load, while the property has not been set since; else `nil`.
     func skippedValue(of property: AnySavedProperty) -> Any? {
-        keptValue(skippedValues[property.offset], of: property)
+        keptValue(keptSkippedValue(atOffset: property.offset), of: property)
     }
 
     /// The value that writing puts in place of `property`'s own, as ``skippedValue(of:)``
     /// gives it, for the property at `index` of the class's metadata, without building
     /// ``skippedValues`` from ``loadedNulls``.
     func skippedValue(of property: AnySavedProperty, at index: Int) -> Any? {
-        if hasLoadedNull(at: index) { return SkippedValue.null }
-        guard !storedSkippedValues.isEmpty else { return nil }
-        return keptValue(storedSkippedValues[property.offset], of: property)
+        if !storedSkippedValues.isEmpty, let stored = storedSkippedValues[property.offset] {
+            return keptValue(stored, of: property)
+        }
+        return hasLoadedNull(at: index) ? SkippedValue.null : nil
     }
 
     /// The value that writing puts in place of `property`'s own when `skipped` is what was
@@ -161,13 +188,18 @@ extension ModelObject {
         return skipped.savedValue
     }
 
-    /// Forgets the kept value of the property stored at `offset`, which is being set, and
-    /// whether setting it is a change: replacing a kept value changes the data even when the
-    /// property's own value stays equal.
+    /// Forgets the kept value of the property stored at `offset`, which is being set.
+    ///
+    /// Replacing a kept value is a change, since it changes the data even when the property's
+    /// own value stays equal. A kept `null` stays when the property holds `nil` and is set to
+    /// `nil` again: the object holds what it held, and writes what it wrote.
     ///
     /// - Returns: `true` when a kept value was replaced and recorded as a change.
     @discardableResult
-    func replaceSkippedValue<Value: SavedValue>(atOffset offset: Int, oldValue: Value) -> Bool {
+    func replaceSkippedValue<Value: SavedValue>(atOffset offset: Int, oldValue: Value, newValue: Value) -> Bool {
+        if oldValue._isNilSavedValue, newValue._isNilSavedValue, keptSkippedValue(atOffset: offset)?.isNull == true {
+            return false
+        }
         guard let skipped = skippedValues.removeValue(forKey: offset) else { return false }
         guard !isSuppressingChanges else { return false }
         recordReplacement(of: skipped, atOffset: offset, oldValue: oldValue)
@@ -177,7 +209,7 @@ extension ModelObject {
     /// Whether a value is kept in place of the property stored at `offset`, for an undo
     /// history, which puts it back when it undoes the set that replaces it.
     func hasSkippedValue(atOffset offset: Int) -> Bool {
-        hasSkippedValues && skippedValues[offset] != nil
+        hasSkippedValues && keptSkippedValue(atOffset: offset) != nil
     }
 
     /// Puts back the kept value that a set of the property stored at `offset` replaced.
@@ -199,16 +231,25 @@ extension ModelObject {
     /// Whether the values that writing puts back in place of properties' own are the same in
     /// both objects, which are of the same class.
     ///
-    /// Compares the nulls of ``loadedNulls`` as they wait, so that comparing leaves both
-    /// objects written as fast as before.
+    /// A kept `null` in place of a `nil` does not count: whether a `nil` came as `null`, came
+    /// absent or was set in code is how it is written, not what the object holds. Compares the
+    /// nulls of ``loadedNulls`` as they wait, so that comparing leaves both objects as they were.
     func hasEqualSkippedValues(to other: ModelObject, metadata: ModelMetadata) -> Bool {
         for (index, property) in metadata.properties.enumerated() {
-            switch (skippedValue(of: property, at: index), other.skippedValue(of: property, at: index)) {
+            switch (heldSkippedValue(of: property, at: index), other.heldSkippedValue(of: property, at: index)) {
             case (nil, nil): continue
             case (let left?, let right?) where DictionaryFormEquality.isEqual(left, right): continue
             default: return false
             }
         }
         return true
+    }
+
+    /// The value kept in place of `property`, at `index` of the class's metadata, that counts
+    /// as held: any but a kept `null` of a property that holds `nil`.
+    private func heldSkippedValue(of property: AnySavedProperty, at index: Int) -> Any? {
+        guard let kept = skippedValue(of: property, at: index) else { return nil }
+        if kept is NSNull, property.isNil(in: self) { return nil }
+        return kept
     }
 }

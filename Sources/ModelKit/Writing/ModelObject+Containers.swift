@@ -15,9 +15,10 @@ extension ModelObject {
     /// something asked for those.
     @inline(__always)
     func hasKeptNull(at index: Int, metadata: ModelMetadata) -> Bool {
-        if hasLoadedNull(at: index) { return true }
-        guard !storedSkippedValues.isEmpty else { return false }
-        return storedSkippedValues[metadata.properties[index].offset]?.isNull ?? false
+        if !storedSkippedValues.isEmpty, let stored = storedSkippedValues[metadata.properties[index].offset] {
+            return stored.isNull
+        }
+        return hasLoadedNull(at: index)
     }
 
     /// The nested object that the properties of `container` live inside, as written: `kept`,

@@ -66,14 +66,14 @@ extension ModelObject {
                 }
                 continue
             }
-            if hasLoadedNulls, hasLoadedNull(at: index) {
+            // A kept value other than a null comes first, as in ``skippedValues``.
+            if hasStoredSkippedValues, let skipped = storedSkippedValues[property.offset] {
+                if let kept = keptValue(skipped, of: property) {
+                    try SavedEntry.keptValue(property, kept).write(with: &writer, into: &output)
+                    continue
+                }
+            } else if hasLoadedNulls, hasLoadedNull(at: index) {
                 try SavedEntry.keptValue(property, SkippedValue.null).write(with: &writer, into: &output)
-                continue
-            }
-            if hasStoredSkippedValues, let skipped = storedSkippedValues[property.offset],
-                let kept = keptValue(skipped, of: property)
-            {
-                try SavedEntry.keptValue(property, kept).write(with: &writer, into: &output)
                 continue
             }
             do {

@@ -116,9 +116,16 @@ func writtenEveryWay(_ model: ModelObject) throws -> [(name: String, form: [Stri
         for (name, form) in try writtenEveryWay(event) {
             #expect(form["closed_at"] is NSNull && form["opened"] == nil, "\(name)")
         }
+        // Setting `nil` again changes nothing: the `null` stays.
         event.closed = nil
+        #expect(!event.hasChanges)
         for (name, form) in try writtenEveryWay(event) {
-            #expect(form["closed_at"] == nil && form["opened"] == nil, "\(name)")
+            #expect(form["closed_at"] is NSNull && form["opened"] == nil, "\(name)")
+        }
+        event.closed = Date(timeIntervalSince1970: 0)
+        event.opened = nil
+        for (name, form) in try writtenEveryWay(event) {
+            #expect(form["closed_at"] != nil && !(form["closed_at"] is NSNull) && form["opened"] == nil, "\(name)")
         }
     }
 

@@ -123,8 +123,15 @@ extension JSONReader {
     /// when the text is a whole number that fits, an `NSDecimalNumber` when the text before
     /// any lowercase `e` is longer than 17 characters (and `Decimal` reads it), else an
     /// `NSNumber` of the nearest `Double`; an ``UnusableNumber`` when that is infinite.
+    ///
+    /// Two numbers differ from `JSONSerialization`'s, so that every property reads from these
+    /// values what it reads from the text: `-0` is the `Double` `-0.0`, as `JSONDecoder` reads
+    /// it, not the integer 0; and a decimal of more digits than `Decimal` holds is the `Decimal`
+    /// of 38 digits nearest it that rounds to the same `Double` and `Float` as the whole text;
+    /// a number whose nearest `Double` lies halfway between two `Float`s is its `Decimal`.
     func foundationNumber(_ token: NumberToken) -> Any {
         switch token.foundationInteger(in: self) {
+        case .int(0)? where token.isNegative: return NSNumber(value: -0.0)
         case .int(let value)?: return NSNumber(value: value)
         case .uint(let value)?: return NSNumber(value: value)
         default: break
@@ -133,6 +140,10 @@ extension JSONReader {
             return NSDecimalNumber(decimal: decimal)
         }
         if let double = token.double ?? Double(text(of: token)), double.isFinite {
+            // Rounded again to a `Float`, such a `Double` could fall on the wrong side.
+            if Self.liesHalfwayBetweenFloats(double), let decimal = Decimal(string: text(of: token)) {
+                return NSDecimalNumber(decimal: decimal)
+            }
             return NSNumber(value: double)
         }
         return UnusableNumber(text: text(of: token))
@@ -149,7 +160,47 @@ extension JSONReader {
     private func foundationDecimal(_ token: NumberToken) -> Decimal? {
         // Most numbers are short: only a long one is made into text.
         guard token.length > 17 else { return nil }
-        return Self.foundationDecimal(text: text(of: token))
+        let text = text(of: token)
+        guard let decimal = Self.foundationDecimal(text: text) else { return nil }
+        guard token.significantDigits > Self.decimalDigits, let double = Double(text), double.isFinite else {
+            return decimal
+        }
+        return Self.decimal(decimal, roundingAs: double, Float(text) ?? .nan)
+    }
+
+    /// Whether `double` lies exactly halfway between two `Float`s, where rounding it to a
+    /// `Float` need not give the `Float` nearest the text it came from.
+    private static func liesHalfwayBetweenFloats(_ double: Double) -> Bool {
+        let float = Float(double)
+        guard float.isFinite, Double(float) != double else { return false }
+        let neighbour = Double(float) < double ? float.nextUp : float.nextDown
+        return (Double(float) + Double(neighbour)) / 2 == double
+    }
+
+    /// The significant digits that a `Decimal` holds of every number: it holds up to 38 or
+    /// 39, as its 128-bit significand allows.
+    private static let decimalDigits = 38
+
+    /// `decimal`, the nearest `Decimal` to a longer text, or the `Decimal` next to it that
+    /// rounds to `double` and `float`, the `Double` and `Float` nearest the whole text.
+    ///
+    /// The text can lie so close to the point halfway between two `Double`s or `Float`s that
+    /// its first 38 digits lie on the other side; the next `Decimal` toward the text then lies
+    /// on the text's side, since halfway points are far further apart than `Decimal`s of 38
+    /// digits.
+    private static func decimal(_ decimal: Decimal, roundingAs double: Double, _ float: Float) -> Decimal {
+        let roundedDouble = ExactDecimal.double(decimal) ?? double
+        let roundedFloat = Float(decimal.description) ?? float
+        let isUp: Bool
+        if roundedDouble != double {
+            isUp = roundedDouble < double
+        } else if float.isFinite, roundedFloat != float {
+            isUp = roundedFloat < float
+        } else {
+            return decimal
+        }
+        let next = isUp ? decimal.nextUp : decimal.nextDown
+        return ExactDecimal.double(next) == double ? next : decimal
     }
 
     /// The `Decimal` that `JSONSerialization` reads the JSON number `text` into, with its

@@ -141,4 +141,20 @@ extension JSONReader.NumberToken {
         }
         return isNegative ? -magnitude : magnitude
     }
+
+    /// The nearest `Float` when one rounding gives it: a significand of at most 24 bits and a
+    /// power of ten that a `Float` holds exactly; else `nil`, for the text to be read.
+    @inline(__always)
+    var float: Float? {
+        guard significantDigits <= 19, significand <= 1 << 24, (-10...10).contains(exponent) else { return nil }
+        let value = Float(significand)
+        let scale = Self.floatPowersOfTen[abs(exponent)]
+        let magnitude = exponent < 0 ? value / scale : value * scale
+        return isNegative ? -magnitude : magnitude
+    }
+
+    /// The powers of ten that a `Float` holds exactly, 10⁰ to 10¹⁰.
+    private static let floatPowersOfTen: [Float] = (0...10).map { power in
+        (0..<power).reduce(Float(1)) { product, _ in product * 10 }
+    }
 }

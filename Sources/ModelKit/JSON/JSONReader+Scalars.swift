@@ -48,16 +48,31 @@ extension JSONReader {
         throw ValueMismatch()
     }
 
-    /// Reads any number as the nearest `Double`.
-    ///
-    /// Every number the dictionary form reads as a `Double` rounds to the same one here, as
-    /// does a decimal of at most 19 significant digits; longer ones, whose `Decimal` may have
-    /// lost digits, and numbers beyond the range of `Double` go the dictionary way.
+    /// Reads any number as the nearest `Double`, correctly rounded whatever its length, as
+    /// `strtod` rounds; a number beyond the range of `Double` goes the dictionary way, which
+    /// gives its error.
     @inline(__always)
     mutating func readDoubleValue() throws -> Double {
         guard Self.startsNumber(peekToken()) else { throw ValueMismatch() }
-        guard let double = try scanNumber().double, double.isFinite else { throw ValueMismatch() }
+        let token = try scanNumber()
+        guard let double = token.double ?? longDouble(token), double.isFinite else { throw ValueMismatch() }
         return double
+    }
+
+    /// Reads any number as the nearest `Float`, rounded once from the text as `strtof` rounds
+    /// (rounding the nearest `Double` again could land on the other side of a point halfway
+    /// between two `Float`s); a number beyond the range of `Float` goes the dictionary way.
+    mutating func readFloatValue() throws -> Float {
+        guard Self.startsNumber(peekToken()) else { throw ValueMismatch() }
+        let token = try scanNumber()
+        guard let float = token.float ?? Float(text(of: token)), float.isFinite else { throw ValueMismatch() }
+        return float
+    }
+
+    /// The nearest `Double` to a number of more than 19 significant digits, from its text.
+    @inline(never)
+    private func longDouble(_ token: NumberToken) -> Double? {
+        Double(text(of: token))
     }
 
     /// Reads an ISO 8601 date string.

@@ -99,9 +99,7 @@ extension Double {
 extension Float {
     /// ModelKit's machinery: reads any number that fits a `Float`.
     public static func _read(from reader: inout JSONReader, context: LoadContext) throws -> Float {
-        let float = Float(try reader.readDoubleValue())
-        guard float.isFinite else { throw ValueMismatch() }
-        return float
+        try reader.readFloatValue()
     }
 }
 

@@ -27,6 +27,8 @@ extension Bool: SavedValue {
         switch SavedNumber(savedValue) {
         case .bool(let bool): return bool
         case .int(0), .uint(0): return false
+        // `-0`, which ModelKit's reader reads as `-0.0` and `JSONSerialization` as the integer 0.
+        case .double(let double) where double == 0 && double.sign == .minus: return false
         case .int(1), .uint(1): return true
         default:
             guard context.acceptsLosslessConversions, let bool = LosslessConversion.bool(from: savedValue) else {
@@ -215,6 +217,13 @@ extension Double: SavedValue {
 extension Float: SavedValue {
     /// ModelKit's machinery: reads any number that fits a `Float`.
     public static func _make(savedValue: Any, context: LoadContext) throws -> Float {
+        // A decimal rounds once, from its digits: through the nearest `Double` it could land
+        // halfway between two `Float`s and round to the wrong one.
+        if case .decimal(let decimal)? = SavedNumber(savedValue), let float = Float(decimal.description),
+            float.isFinite
+        {
+            return float
+        }
         let double: Double
         do {
             double = try Double._make(savedValue: savedValue, context: context)

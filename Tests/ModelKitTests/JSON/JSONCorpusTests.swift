@@ -107,6 +107,10 @@ extension Any? {
             return left.unicodeScalars.elementsEqual(right.unicodeScalars)
         case (let left as NSDecimalNumber, let right as NSDecimalNumber):
             return left.description == right.description
+        case (let left as NSNumber, let right as NSNumber)
+        where String(cString: right.objCType) != "d" && left.doubleValue == 0 && left.doubleValue.sign == .minus:
+            // `-0`, whose sign ModelKit's reader keeps and `JSONSerialization` on Linux drops.
+            return String(cString: left.objCType) == "d" && right.doubleValue == 0
         case (let left as NSNumber, let right as NSNumber):
             return type(of: left) == type(of: right)
                 && String(cString: left.objCType) == String(cString: right.objCType)

@@ -18,9 +18,13 @@ extension ModelObject {
     /// and its fallback; ``schemaDescriptions`` and ``schemaTitle`` add words for people and
     /// language models. See <doc:JSONSchemaForAPIsAndLanguageModels> for the whole mapping.
     ///
-    /// The schema says which values a strict load accepts as they are; the conversions that
-    /// the class also accepts (0 and 1 for a `Bool`, ``acceptsLosslessConversions``) and what
-    /// ``validate()`` checks are not part of it.
+    /// A reading schema of draft 2020-12 accepts what a strict load of the class's objects
+    /// reads: where the reader takes more than a `format` says (ISO 8601 dates with a space,
+    /// DejalDate's dates without a zone, 0 and 1 for a `Bool`), so does the schema, and a type
+    /// tag takes no name that resolves to a class which cannot stand for the class. What the
+    /// schema cannot say is left out: the conversions of ``acceptsLosslessConversions``, what
+    /// ``validate()`` checks, and the rest that <doc:JSONSchemaForAPIsAndLanguageModels>
+    /// lists.
     ///
     /// - Parameters:
     ///   - purpose: What the schema describes: the data the class reads (the default), or the
@@ -33,7 +37,7 @@ extension ModelObject {
     public static func jsonSchema(
         for purpose: SchemaPurpose = .reading, profile: SchemaProfile = .draft2020_12
     ) throws -> Data {
-        let document = try SchemaBuilder(root: self, purpose: purpose, profile: profile).document()
+        let document = try SchemaBuilder.document(of: self, purpose: purpose, profile: profile)
         var writer = JSONWriter(options: [.sortedKeys, .withoutEscapingSlashes])
         try document.write(to: &writer)
         return writer.buffer.data()

@@ -7,11 +7,13 @@ extension SchemaBuilder {
     /// at this level.
     func objectSchema(of modelClass: ModelObject.Type) throws -> SchemaJSON {
         let metadata = ModelMetadata.of(modelClass)
+        noteDescribed(modelClass)
         var object = SchemaObject()
         addHeader(of: metadata, to: &object)
         let names = Self.propertyNames(of: modelClass, count: metadata.properties.count)
         for (index, property) in metadata.properties.enumerated() {
             if let flattened = metadata.layout.flattenedObject(ofProperty: index) {
+                noteDescribed(flattened.metadata.modelClass)
                 let flattenedNames = Self.propertyNames(
                     of: flattened.metadata.modelClass, count: flattened.properties.count)
                 for (inner, innerProperty) in flattened.properties.enumerated() {
@@ -21,7 +23,8 @@ extension SchemaBuilder {
             }
             try add(property, named: names[index], of: metadata, to: &object)
         }
-        var schema = object.schema(isClosed: isStrict || metadata.rejectsUnknownKeys)
+        let isClosed = isStrict || metadata.rejectsUnknownKeys
+        var schema = object.schema(isClosed: isClosed, nestedObjectsMayBeNull: describesAllThatIsRead)
         if let title = modelClass.schemaTitle { schema["title"] = .string(title) }
         return schema
     }
@@ -29,14 +32,14 @@ extension SchemaBuilder {
     /// The schema of a value of `base`, whose family has `members` below it: one of the
     /// objects of each, told apart by the type tag.
     ///
-    /// Reading, a descendant's objects carry its tag, and the base's any other tag or none, as
-    /// loading resolves them; writing, each class's objects carry its own name. In
-    /// ``SchemaProfile/openAIStrict`` each class's objects require their tag.
+    /// A descendant's objects carry its tag, and the base's any other tag that its objects
+    /// may carry (none, or one that names no class, when reading), as loading resolves them.
+    /// In ``SchemaProfile/openAIStrict`` each class's objects require their own tag.
     func familySchema(of base: ModelObject.Type, members: [ModelObject.Type]) throws -> SchemaJSON {
         var branches: [SchemaJSON] = []
         for member in [base] + members {
             var branch = try objectReference(to: member)
-            if purpose == .reading && !isStrict, let typeKey = base.typeKey {
+            if !isStrict, let typeKey = base.typeKey {
                 if member == base {
                     let names = members.flatMap(SchemaFamily.names(of:))
                     branch["properties"] = [typeKey: ["not": ["enum": .array(names)]]]
@@ -52,10 +55,13 @@ extension SchemaBuilder {
 
     /// Adds the keys of the header that the class's data has.
     ///
-    /// Reading, any version and class name are accepted; writing, the class writes its own
-    /// name and at least its own version (a newer version that an object loaded is written
-    /// back). ``SchemaProfile/openAIStrict`` has the header only where it is written, and a
-    /// type tag where it tells the classes of a family apart, each a constant.
+    /// Reading, any version that fits an `Int` is accepted; writing, the class writes at least
+    /// its own version (a newer version that an object loaded is written back). Reading, the
+    /// class name is one of the names of the class and of its subclasses, or a name that
+    /// loading resolves to no class, which it keeps; any other name resolves to a class that
+    /// cannot stand for this one, and stops the load. Writing, it is the class's own name, or
+    /// a name kept so. ``SchemaProfile/openAIStrict`` has the header only where it is written,
+    /// and a type tag where it tells the classes of a family apart, each a constant.
     private func addHeader(of metadata: ModelMetadata, to object: inout SchemaObject) {
         let writes = purpose == .writing
         let version = SchemaJSON(integer: metadata.modelVersion)
@@ -64,17 +70,18 @@ extension SchemaBuilder {
             let schema: SchemaJSON =
                 isStrict
                 ? ["type": "integer", "enum": [version]]
-                : writes ? ["type": "integer", "minimum": version] : ["type": "integer"]
+                : writes ? ["type": "integer", "minimum": version] : .integer(boundsOf: Int.self)
             object.insert(schema, at: [versionKey], isRequired: writes)
         }
         guard let typeKey = metadata.layout.typeKey else { return }
         if isStrict {
             guard writes || SchemaFamily.isTagged(metadata.modelClass) else { return }
             object.insert(["type": "string", "enum": [name]], at: [typeKey], isRequired: true)
-        } else {
-            object.insert(
-                writes ? ["type": "string", "const": name] : ["type": "string"], at: [typeKey], isRequired: writes)
+            return
         }
+        let ownNames = SchemaFamily.ownNames(of: metadata.modelClass, among: knownClasses)
+        let own: SchemaJSON = writes ? ["const": name] : ["enum": .array(ownNames)]
+        object.insert(["type": "string", "anyOf": [own, unknownClassName()]], at: [typeKey], isRequired: writes)
     }
 
     /// Adds a saved property of the class that `metadata` describes under its key, or at its

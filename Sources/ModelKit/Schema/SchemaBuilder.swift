@@ -20,10 +20,22 @@ import Foundation
 /// The root class is described at the top of the document, so that references to it are `#`;
 /// every other class goes to `$defs` under its Swift name, at its first use, where the name is
 /// taken before its schema is built, so that recursive models end.
+///
+/// A type tag accepts no name that loading resolves to a class that cannot stand where the tag
+/// is, and the names known include those of every class that the document describes; so the
+/// document is built twice (see ``document(of:purpose:profile:)``), first to learn the classes.
+/// The known names are listed once, in `$defs/class-names`.
 final class SchemaBuilder {
     let purpose: SchemaPurpose
     let profile: SchemaProfile
     let root: ModelObject.Type
+    /// The classes whose names loading resolves, which type tags keep out where their classes
+    /// cannot stand (``SchemaFamily/knownClasses(around:)``).
+    let knownClasses: [ModelObject.Type]
+    /// The model classes described so far, each once, in the order described.
+    private(set) var describedClasses: [ModelObject.Type] = []
+    /// Whether a type tag refers to the list of known class names.
+    private var refersToClassNames = false
     /// The definitions built so far, by name.
     private(set) var definitions: [String: SchemaJSON] = [:]
     private var names: [DefinitionKey: String] = [:]
@@ -40,13 +52,33 @@ final class SchemaBuilder {
         let isFamily: Bool
     }
 
-    init(root: ModelObject.Type, purpose: SchemaPurpose, profile: SchemaProfile) {
+    init(root: ModelObject.Type, purpose: SchemaPurpose, profile: SchemaProfile, knownClasses: [ModelObject.Type]) {
         self.root = root
         self.purpose = purpose
         self.profile = profile
+        self.knownClasses = knownClasses
     }
 
     var isStrict: Bool { profile == .openAIStrict }
+
+    /// Whether the schema accepts everything that a strict load reads: a reading schema of
+    /// JSON Schema draft 2020-12, whereas ``SchemaProfile/openAIStrict`` may say less.
+    var describesAllThatIsRead: Bool { purpose == .reading && !isStrict }
+
+    /// The whole document that describes `root`'s data.
+    ///
+    /// The strict profile's tags are constants and need no names of other classes; the other
+    /// documents are built once to learn the classes they describe, and again with the names
+    /// those classes make known.
+    static func document(
+        of root: ModelObject.Type, purpose: SchemaPurpose, profile: SchemaProfile
+    ) throws -> SchemaJSON {
+        let first = SchemaBuilder(root: root, purpose: purpose, profile: profile, knownClasses: [])
+        let document = try first.document()
+        guard profile != .openAIStrict else { return document }
+        let known = SchemaFamily.knownClasses(around: first.describedClasses)
+        return try SchemaBuilder(root: root, purpose: purpose, profile: profile, knownClasses: known).document()
+    }
 
     /// The whole document: the root class's schema, with the definitions it refers to.
     func document() throws -> SchemaJSON {
@@ -59,6 +91,12 @@ final class SchemaBuilder {
         }
         var document = family.isEmpty ? try objectSchema(of: root) : try familySchema(of: root, members: family)
         if !isStrict { document["$schema"] = "https://json-schema.org/draft/2020-12/schema" }
+        if refersToClassNames {
+            definitions[Self.classNamesDefinition] = [
+                "description": "The class names that loading resolves to a class; it keeps any other name.",
+                "enum": .array(SchemaFamily.allNames(of: knownClasses)),
+            ]
+        }
         if !definitions.isEmpty { document["$defs"] = .object(definitions) }
         return document
     }
@@ -176,6 +214,22 @@ final class SchemaBuilder {
         if modelClass == root && !hasFamily { return ["$ref": "#"] }
         let key = DefinitionKey(modelClass: ObjectIdentifier(modelClass), isFamily: false)
         return try definition(key, modelClass, suffix: hasFamily ? "Object" : "") { try objectSchema(of: modelClass) }
+    }
+
+    /// The schema of a class name that loading resolves to no class: any name but those of
+    /// the known classes, which the document lists once, in `$defs`.
+    func unknownClassName() -> SchemaJSON {
+        refersToClassNames = true
+        return ["not": ["$ref": .string("#/$defs/\(Self.classNamesDefinition)")]]
+    }
+
+    /// The name in `$defs` of the list of known class names: not a Swift type name, so no
+    /// class's definition takes it.
+    static let classNamesDefinition = "class-names"
+
+    /// Records that the document describes `modelClass`.
+    func noteDescribed(_ modelClass: ModelObject.Type) {
+        if !describedClasses.contains(where: { $0 == modelClass }) { describedClasses.append(modelClass) }
     }
 
     private func definition(

@@ -15,8 +15,12 @@ extension Array: SchemaDescribing where Element: SavedValue {
 }
 
 extension Set: SchemaDescribing where Element: SavedValue {
+    // Written without repeats; read from an array that may repeat an element, which the set
+    // then holds once.
     static func schema(in builder: SchemaBuilder) throws -> SchemaJSON {
-        ["type": "array", "items": try builder.schema(of: Element.self), "uniqueItems": true]
+        var schema: SchemaJSON = ["type": "array", "items": try builder.schema(of: Element.self)]
+        if builder.purpose == .writing { schema["uniqueItems"] = true }
+        return schema
     }
 }
 
@@ -35,16 +39,27 @@ extension ModelObject: SchemaDescribing {
 // The storage of the value classes, as they write it.
 
 extension SavedDate: SchemaDescribing {
+    // Written as ISO 8601 in UTC, and not at all for no date. Read as DejalDate read it: also
+    // without a zone, and `null` or an empty string for no date.
     static func schema(in builder: SchemaBuilder) -> SchemaJSON {
-        ["type": ["string", "null"], "format": "date-time"]
+        guard builder.purpose == .reading else { return ["type": "string", "format": "date-time"] }
+        let pattern = SchemaJSON.string(SchemaPatterns.dejalDate)
+        guard builder.isStrict else { return ["type": ["string", "null"], "pattern": pattern] }
+        return ["type": ["string", "null"], "format": "date-time", "pattern": pattern]
     }
 
     static var canBeNil: Bool { true }
 }
 
 extension SavedBase64: SchemaDescribing {
+    // Written as Base64 in one line, and not at all for no data. Read also with white space,
+    // and `null` or an empty string for no data.
     static func schema(in builder: SchemaBuilder) -> SchemaJSON {
-        ["type": ["string", "null"], "contentEncoding": "base64"]
+        guard builder.purpose == .reading else {
+            return ["type": "string", "contentEncoding": "base64", "pattern": .string(SchemaPatterns.base64)]
+        }
+        let pattern = SchemaJSON.string(SchemaPatterns.base64WithWhiteSpace)
+        return ["type": ["string", "null"], "contentEncoding": "base64", "pattern": pattern]
     }
 
     static var canBeNil: Bool { true }

@@ -8,14 +8,16 @@ import Foundation
 ///
 /// | Saved type | Schema |
 /// |---|---|
-/// | `String`, `Bool`, `Double` | `string`, `boolean`, `number` |
+/// | `String`, `Double` | `string`, `number` |
+/// | `Bool` | `boolean`; reading, also the numbers 0 and 1 that old data wrote |
 /// | the integer types, `Float` | `integer` or `number`, between the type's bounds |
-/// | `Decimal` | a number; reading, also a string that holds one |
-/// | `Date` | by its property's ``DateFormat``: `date-time`, `date`, a number, a string |
+/// | `Decimal` | a number within its bounds; reading, also a string that holds one |
+/// | `Date` | by its property's ``DateFormat``: ISO 8601 (`date-time`, or reading the `pattern` of what the reader takes), `date`, a number, a string in the pattern |
 /// | `Data` | a Base64 string (`contentEncoding`, and a `pattern`) |
-/// | `URL`, `UUID` | a string of `format` `uri`, `uuid` |
+/// | `URL` | a string: writing, of `format` `uri-reference`; reading, any that is not empty |
+/// | `UUID` | a string of `format` `uuid`; reading, with the `pattern` of either case |
 /// | `Optional` | its wrapped type's, or `null` |
-/// | `Array`, `Set` | an array of its elements' schema (a set's `uniqueItems`) |
+/// | `Array`, `Set` | an array of its elements' schema (writing, a set's `uniqueItems`) |
 /// | `Dictionary` | an object whose `additionalProperties` are its values' schema |
 /// | a model class | a `$ref` to its objects, or to its tagged family |
 protocol SchemaDescribing {
@@ -35,7 +37,11 @@ extension String: SchemaDescribing {
 }
 
 extension Bool: SchemaDescribing {
-    static func schema(in builder: SchemaBuilder) -> SchemaJSON { ["type": "boolean"] }
+    // Read also from the numbers 0 and 1, which old data wrote for booleans.
+    static func schema(in builder: SchemaBuilder) -> SchemaJSON {
+        guard builder.describesAllThatIsRead else { return ["type": "boolean"] }
+        return ["type": ["boolean", "integer"], "enum": [false, true, 0, 1]]
+    }
 }
 
 extension SchemaDescribing where Self: FixedWidthInteger {
@@ -65,40 +71,83 @@ extension Float: SchemaDescribing {
 }
 
 extension Decimal: SchemaDescribing {
+    /// The largest number that a `Decimal` reads: the `Double` just below its greatest
+    /// magnitude, as numbers reach it through their shortest text.
+    static let largestNumber = Double("\(Decimal.greatestFiniteMagnitude)") ?? .greatestFiniteMagnitude
+
     // Written as a number; read also from a string that holds one.
     static func schema(in builder: SchemaBuilder) -> SchemaJSON {
-        builder.purpose == .reading ? ["type": ["number", "string"]] : ["type": "number"]
+        let bounds = (SchemaJSON.number(-largestNumber), SchemaJSON.number(largestNumber))
+        var schema: SchemaJSON = ["type": "number", "minimum": bounds.0, "maximum": bounds.1]
+        guard builder.purpose == .reading else { return schema }
+        schema["type"] = ["number", "string"]
+        schema["pattern"] = .string(SchemaPatterns.decimal)
+        return schema
     }
 }
 
 extension Date: SchemaDescribing {
     static func schema(in builder: SchemaBuilder) -> SchemaJSON {
         switch builder.dateFormat {
-        case .iso8601: ["type": "string", "format": "date-time"]
-        case .dateOnly: ["type": "string", "format": "date"]
+        case .iso8601: iso8601Schema(in: builder)
+        case .dateOnly:
+            // Some checks of the format take the year 0000, which the reader does not.
+            builder.purpose == .reading
+                ? ["type": "string", "format": "date", "pattern": .string(SchemaPatterns.dateOnly)]
+                : ["type": "string", "format": "date"]
         case .secondsSince1970:
             ["type": "number", "description": "A date, as the number of seconds since 1970-01-01T00:00:00Z."]
         case .millisecondsSince1970:
             ["type": "number", "description": "A date, as the number of milliseconds since 1970-01-01T00:00:00Z."]
-        case .pattern(let pattern):
-            ["type": "string", "description": .string("A date in the form \"\(pattern)\" (Unicode date fields).")]
+        case .pattern(let pattern): patternSchema(pattern)
         }
+    }
+
+    /// ISO 8601 text: what RFC 3339 calls a `date-time` when written; reading, the text that
+    /// the reader takes, which has forms that `date-time` has not and lacks its leap second.
+    private static func iso8601Schema(in builder: SchemaBuilder) -> SchemaJSON {
+        guard builder.purpose == .reading else { return ["type": "string", "format": "date-time"] }
+        let pattern = SchemaJSON.string(SchemaPatterns.iso8601)
+        guard builder.isStrict else { return ["type": "string", "pattern": pattern] }
+        // The profile's `format` guides what a language model writes; the pattern keeps what
+        // it allows to what loads.
+        return ["type": "string", "format": "date-time", "pattern": pattern]
+    }
+
+    /// Text in a Unicode date pattern; with the `pattern` of its fields when ModelKit reads the
+    /// pattern itself rather than through a `DateFormatter`.
+    private static func patternSchema(_ pattern: String) -> SchemaJSON {
+        var schema: SchemaJSON = [
+            "type": "string", "description": .string("A date in the form \"\(pattern)\" (Unicode date fields)."),
+        ]
+        if let compiled = DatePattern(pattern) {
+            schema["pattern"] = .string(SchemaPatterns.datePattern(compiled))
+        }
+        return schema
     }
 }
 
 extension Data: SchemaDescribing {
-    /// Base64 text as `Data(base64Encoded:)` reads it: groups of four, padded.
-    static let base64Pattern = "^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$"
-
     static func schema(in builder: SchemaBuilder) -> SchemaJSON {
-        ["type": "string", "contentEncoding": "base64", "pattern": .string(base64Pattern)]
+        ["type": "string", "contentEncoding": "base64", "pattern": .string(SchemaPatterns.base64)]
     }
 }
 
 extension URL: SchemaDescribing {
-    static func schema(in builder: SchemaBuilder) -> SchemaJSON { ["type": "string", "format": "uri"] }
+    // Written as `absoluteString`, which is relative for a relative URL; read from any text
+    // that `URL(string:)` takes, which encodes what a URI may not hold (`a b` is `a%20b`).
+    static func schema(in builder: SchemaBuilder) -> SchemaJSON {
+        guard builder.purpose == .reading else { return ["type": "string", "format": "uri-reference"] }
+        // The strict profile has no `minLength`; a pattern of one character says the same.
+        return builder.isStrict ? ["type": "string", "pattern": #"[\s\S]"#] : ["type": "string", "minLength": 1]
+    }
 }
 
 extension UUID: SchemaDescribing {
-    static func schema(in builder: SchemaBuilder) -> SchemaJSON { ["type": "string", "format": "uuid"] }
+    // Written in capitals; read in either case, and only as 8-4-4-4-12 hexadecimal digits,
+    // which is less than some checks of the `uuid` format take.
+    static func schema(in builder: SchemaBuilder) -> SchemaJSON {
+        guard builder.purpose == .reading else { return ["type": "string", "format": "uuid"] }
+        return ["type": "string", "format": "uuid", "pattern": .string(SchemaPatterns.uuid)]
+    }
 }

@@ -29,13 +29,20 @@ struct SchemaObject {
 
     /// The schema of the object.
     ///
-    /// - Parameter isClosed: Whether the object, and each nested one, takes no other keys.
-    func schema(isClosed: Bool) -> SchemaJSON {
+    /// - Parameters:
+    ///   - isClosed: Whether the object, and each nested one, takes no other keys.
+    ///   - nestedObjectsMayBeNull: Whether each nested object may be `null` instead, which
+    ///     loading reads as an object without keys.
+    func schema(isClosed: Bool, nestedObjectsMayBeNull: Bool = false) -> SchemaJSON {
         var properties: [String: SchemaJSON] = [:]
         for (key, member) in members {
             switch member {
-            case .value(let schema): properties[key] = schema
-            case .object(let inner): properties[key] = inner.schema(isClosed: isClosed)
+            case .value(let schema):
+                properties[key] = schema
+            case .object(let inner):
+                var nested = inner.schema(isClosed: isClosed, nestedObjectsMayBeNull: nestedObjectsMayBeNull)
+                if nestedObjectsMayBeNull { nested["type"] = ["object", "null"] }
+                properties[key] = nested
             }
         }
         var schema: SchemaJSON = ["type": "object", "properties": .object(properties)]

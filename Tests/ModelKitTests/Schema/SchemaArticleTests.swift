@@ -52,7 +52,9 @@ import Testing
               "type": "object",
               "properties": {
                 "version": { "type": "integer", "minimum": 1 },
-                "representedClassName": { "type": "string", "const": "Recipe" },
+                "representedClassName": {
+                  "type": "string", "anyOf": [{ "const": "Recipe" }, { "not": { "$ref": "#/$defs/class-names" } }]
+                },
                 "title": { "type": "string", "description": "The recipe's name." },
                 "minutes": {
                   "type": "integer", "description": "Time to cook, in minutes.",
@@ -67,11 +69,21 @@ import Testing
                   "type": "object",
                   "properties": {
                     "version": { "type": "integer", "minimum": 1 },
-                    "representedClassName": { "type": "string", "const": "RecipeIngredient" },
+                    "representedClassName": {
+                      "type": "string",
+                      "anyOf": [{ "const": "RecipeIngredient" }, { "not": { "$ref": "#/$defs/class-names" } }]
+                    },
                     "name": { "type": "string" },
                     "grams": { "type": ["number", "null"] }
                   },
                   "required": ["name", "representedClassName", "version"]
+                },
+                "class-names": {
+                  "description": "The class names that loading resolves to a class; it keeps any other name.",
+                  "enum": [
+                    "ColorValue", "DataValue", "DateValue", "DejalColor", "DejalData", "DejalDate", "DejalInterval",
+                    "DejalTime", "IntervalValue", "Recipe", "RecipeIngredient", "TimeValue"
+                  ]
                 }
               }
             }

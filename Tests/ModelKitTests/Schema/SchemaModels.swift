@@ -160,6 +160,46 @@ final class SchemaDrawing: ModelObject {
     @Saved var main: SchemaShape? = nil
 }
 
+/// A tagged family under the key `type`, whose square has a subclass of its own and a legacy
+/// name.
+class SchemaFigure: ModelObject {
+    @Saved var name = ""
+
+    override class var typeKey: String? { "type" }
+    override class var modelName: String { "figure" }
+    override class var knownSubclasses: [ModelObject.Type] {
+        [SchemaFigureCircle.self, SchemaFigureSquare.self, SchemaFigureRoundedSquare.self]
+    }
+}
+
+final class SchemaFigureCircle: SchemaFigure {
+    @Saved var radius = 1.0
+
+    override class var modelName: String { "figure-circle" }
+}
+
+class SchemaFigureSquare: SchemaFigure {
+    @Saved var side = 1.0
+
+    override class var modelName: String { "figure-square" }
+    override class var legacyModelNames: [String] { ["figure-box"] }
+}
+
+final class SchemaFigureRoundedSquare: SchemaFigureSquare {
+    @Saved var cornerRadius = 0.0
+
+    override class var modelName: String { "figure-rounded-square" }
+}
+
+/// Properties declared as a family's base and as one of its branches, and a value class.
+final class SchemaFigureHolder: ModelObject {
+    @Saved var figure: SchemaFigure? = nil
+    @Saved var square: SchemaFigureSquare? = nil
+    @Saved var squares: [SchemaFigureSquare] = []
+    @Saved var circle: SchemaFigureCircle? = nil
+    @Saved var due: DateValue? = nil
+}
+
 /// The object flattened into ``SchemaInvoice``.
 final class SchemaAudit: ModelObject {
     @Saved var createdBy = ""

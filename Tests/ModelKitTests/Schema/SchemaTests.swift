@@ -19,10 +19,28 @@ import Testing
         #expect(
             text(try SchemaNote.jsonSchema()) == """
                 {
+                  "$defs" : {
+                    "class-names" : {
+                      "description" : "The class names that loading resolves to a class; it keeps any other name.",
+                      "enum" : [
+                        "ColorValue",
+                        "DataValue",
+                        "DateValue",
+                        "DejalColor",
+                        "DejalData",
+                        "DejalDate",
+                        "DejalInterval",
+                        "DejalTime",
+                        "IntervalValue",
+                        "SchemaNote",
+                        "TimeValue"
+                      ]
+                    }
+                  },
                   "$schema" : "https://json-schema.org/draft/2020-12/schema",
                   "properties" : {
                     "due" : {
-                      "format" : "date-time",
+                      "pattern" : "^[+-]?(?:[0-9]{4,9}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-8]))|(?:[0-9]{2,7}(?:0[48]|[2468][048]|[13579][26])|[0-9]{0,5}(?:[02468][048]|[13579][26])00)-02-29)[Tt ](?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](?:[.,][0-9]+)?(?:[Zz]|[+-](?:[01][0-9]|2[0-3])(?::?[0-5][0-9])?)$",
                       "type" : [
                         "string",
                         "null"
@@ -35,6 +53,18 @@ import Testing
                       "type" : "array"
                     },
                     "representedClassName" : {
+                      "anyOf" : [
+                        {
+                          "enum" : [
+                            "SchemaNote"
+                          ]
+                        },
+                        {
+                          "not" : {
+                            "$ref" : "#/$defs/class-names"
+                          }
+                        }
+                      ],
                       "type" : "string"
                     },
                     "title" : {
@@ -42,6 +72,8 @@ import Testing
                       "type" : "string"
                     },
                     "version" : {
+                      "maximum" : 9223372036854775807,
+                      "minimum" : -9223372036854775808,
                       "type" : "integer"
                     }
                   },
@@ -54,6 +86,24 @@ import Testing
         #expect(
             text(try SchemaNote.jsonSchema(for: .writing)) == """
                 {
+                  "$defs" : {
+                    "class-names" : {
+                      "description" : "The class names that loading resolves to a class; it keeps any other name.",
+                      "enum" : [
+                        "ColorValue",
+                        "DataValue",
+                        "DateValue",
+                        "DejalColor",
+                        "DejalData",
+                        "DejalDate",
+                        "DejalInterval",
+                        "DejalTime",
+                        "IntervalValue",
+                        "SchemaNote",
+                        "TimeValue"
+                      ]
+                    }
+                  },
                   "$schema" : "https://json-schema.org/draft/2020-12/schema",
                   "properties" : {
                     "due" : {
@@ -70,7 +120,16 @@ import Testing
                       "type" : "array"
                     },
                     "representedClassName" : {
-                      "const" : "SchemaNote",
+                      "anyOf" : [
+                        {
+                          "const" : "SchemaNote"
+                        },
+                        {
+                          "not" : {
+                            "$ref" : "#/$defs/class-names"
+                          }
+                        }
+                      ],
                       "type" : "string"
                     },
                     "title" : {
@@ -101,6 +160,7 @@ import Testing
                   "properties" : {
                     "due" : {
                       "format" : "date-time",
+                      "pattern" : "^[+-]?(?:[0-9]{4,9}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-8]))|(?:[0-9]{2,7}(?:0[48]|[2468][048]|[13579][26])|[0-9]{0,5}(?:[02468][048]|[13579][26])00)-02-29)[Tt ](?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](?:[.,][0-9]+)?(?:[Zz]|[+-](?:[01][0-9]|2[0-3])(?::?[0-5][0-9])?)$",
                       "type" : [
                         "string",
                         "null"

@@ -224,12 +224,11 @@ struct PathContainer: Sendable {
     /// The properties inside, by index, each with its keys below ``key``, ending with the
     /// value's own key.
     private(set) var members: [(property: Int, path: [String])] = []
-    /// The UTF-8 bytes of each member's first key below ``key``, for matching keys by their bytes.
-    private(set) var firstKeys: [[UInt8]] = []
-    /// The index of each member's property, as in ``members``.
-    private(set) var memberProperties: [Int] = []
-    /// Whether every property inside lives directly in the nested object, not deeper.
-    private(set) var isOneLevelDeep = true
+    /// The nested object's keys that lead to the properties, as a tree of levels.
+    private(set) var level = PathLevel()
+    /// Whether every level has at most 64 keys that lead to properties, so that the readers
+    /// and writers that walk ``level`` over the bytes can note the keys they met as bits.
+    private(set) var isWalkable = true
 
     init(key: String) {
         self.key = key
@@ -245,9 +244,8 @@ struct PathContainer: Sendable {
                     + "\(ModelKeyPath(([key] + member.path).map { .key($0) })): one would hold the other")
         }
         members.append((index, inner))
-        firstKeys.append(Array((inner.first ?? "").utf8))
-        memberProperties.append(index)
-        isOneLevelDeep = isOneLevelDeep && inner.count == 1
+        level.add(property: index, at: inner[...])
+        isWalkable = level.hasAtMost(64)
     }
 
     /// The key path of the value that blocks the way to `member`.

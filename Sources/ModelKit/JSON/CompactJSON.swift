@@ -124,6 +124,27 @@ struct CompactMembers: Sendable, Equatable {
         }
     }
 
+    /// The members of the object under `key`: `.some(nil)` when there is no such member, and
+    /// `nil` when its value is not an object.
+    func objectMembers(forKey key: String) -> CompactMembers?? {
+        guard let range = range(forKey: key) else { return .some(nil) }
+        guard bytes[range.lowerBound] == UInt8(ascii: "{") else { return nil }
+        let inner = Array(bytes[(range.lowerBound + 1)..<(range.upperBound - 1)])
+        var count = 0
+        inner.withUnsafeBufferPointer { buffer in
+            let text = CompactText(buffer)
+            var index = 0
+            while index < buffer.count {
+                index = text.endOfValue(at: text.endOfString(at: index) + 1) + 1
+                count += 1
+            }
+        }
+        return .some(
+            CompactMembers(
+                bytes: inner, count: count, depth: max(depth - 1, 0),
+                hasSlash: hasSlash && inner.contains(UInt8(ascii: "/"))))
+    }
+
     /// The value whose text is at `range`.
     func value(in range: Range<Int>) -> CompactJSON {
         let text = Array(bytes[range])

@@ -59,6 +59,37 @@ extension JSONWriter {
         }
     }
 
+    /// Writes the members of `members` but those under `excluded` keys, each a key without
+    /// escapes, as members of the object being written.
+    ///
+    /// - Returns: Whether it wrote a member.
+    mutating func writeCompactMembers(_ members: CompactMembers, isFirst: Bool, excluding excluded: [String]) throws
+        -> Bool
+    {
+        guard !members.bytes.isEmpty else { return false }
+        guard excluded.contains(where: members.hasKey) else {
+            try writeCompactMembers(members, isFirst: isFirst)
+            return members.count > 0
+        }
+        var isFirst = isFirst
+        var wrote = false
+        try members.bytes.withUnsafeBufferPointer { bytes in
+            let text = CompactText(bytes)
+            var index = 0
+            while index < bytes.count {
+                let (key, valueStart) = text.key(at: index)
+                guard !excluded.contains(key) else {
+                    index = text.endOfValue(at: valueStart) + 1
+                    continue
+                }
+                index = try writeCompactMember(text, at: index, isFirst: isFirst) + 1
+                isFirst = false
+                wrote = true
+            }
+        }
+        return wrote
+    }
+
     /// Whether the text can be copied, with its slashes escaped when it has any: compact
     /// output, keys in their order, slashes escaped or none to unescape, and no nesting beyond
     /// the limit.

@@ -127,9 +127,9 @@ extension ModelObject {
     }
 
     /// Reads the nested object of the container at `index`: straight into the properties and
-    /// the kept text of its other keys when its properties are its own keys and everything
-    /// fits, else as its dictionary form, which the dictionary way loads, so that errors,
-    /// issues and kept values are that way's.
+    /// the kept text of its other keys, at every level of it, when everything fits, else as
+    /// its dictionary form, which the dictionary way loads, so that errors, issues and kept
+    /// values are that way's.
     @inline(never)
     func readContainer(at index: Int, metadata: ModelMetadata, from reader: inout JSONReader, context: LoadContext)
         throws
@@ -144,13 +144,12 @@ extension ModelObject {
     private func readContainer(
         _ container: PathContainer, metadata: ModelMetadata, from reader: inout JSONReader, context: LoadContext
     ) throws {
-        if container.isOneLevelDeep, container.members.count <= 64, reader.peekToken() == UInt8(ascii: "{") {
+        if container.isWalkable, reader.peekToken() == UInt8(ascii: "{") {
             let start = reader.mark
             let marks = context.marks
-            if case .some(let kept) = try readContainerDirectly(
-                container, metadata: metadata, from: &reader, context: context)
+            if let level = try readContainerLevel(container.level, metadata: metadata, from: &reader, context: context)
             {
-                if let kept { unknowns.keepContainer(container.key, kept) }
+                if let kept = level.kept { unknowns.keepContainer(container.key, kept) }
                 return
             }
             context.forgetIssues(since: marks)
@@ -166,16 +165,26 @@ extension ModelObject {
         try JSONReader.settled { try loadContainer(container, from: value, metadata: metadata, context: context) }
     }
 
-    /// Reads the entries of a container's nested object straight into its properties.
+    /// What reading one level of a container's nested objects left: the kept text of its
+    /// other keys, and whether a property at it or below took a value, as the dictionary way's
+    /// `PathContainer.take` decides whether to keep a nested object that it emptied.
+    private struct ReadLevel {
+        var kept: CompactMembers?
+        var tookValue: Bool
+    }
+
+    /// Reads the entries of one of a container's nested objects straight into its properties,
+    /// and those of the nested objects below it that lead to properties.
     ///
-    /// - Returns: The container's other keys as kept text (`nil` for none); `.none` when a
-    ///   value does not fit or loads with problems, a key repeats or matches a property only
-    ///   as a string, for the dictionary way to settle.
-    private func readContainerDirectly(
-        _ container: PathContainer, metadata: ModelMetadata, from reader: inout JSONReader, context: LoadContext
-    ) throws -> CompactMembers?? {
-        guard try reader.beginObject() else { return .some(nil) }
+    /// - Returns: What the level left; `nil` when a value does not fit or loads with problems,
+    ///   a key repeats, matches a property only as a string, or has a value other than an
+    ///   object where a nested object leads further down, for the dictionary way to settle.
+    private func readContainerLevel(
+        _ level: PathLevel, metadata: ModelMetadata, from reader: inout JSONReader, context: LoadContext
+    ) throws -> ReadLevel? {
+        guard try reader.beginObject() else { return ReadLevel(kept: nil, tookValue: false) }
         var found: UInt64 = 0
+        var tookValue = false
         // Held at +1 until the end, and lent to each member's append without another retain.
         var kept: Unmanaged<CompactMembersBuilder>?
         defer { if let kept { context.recycle(kept.takeRetainedValue()) } }
@@ -183,27 +192,42 @@ extension ModelObject {
             let key = try reader.scanKey()
             // Looked at in place: a loop over arrays of arrays would retain each it visits,
             // for every key of the object.
-            let member = container.firstKeys.withUnsafeBufferPointer { firstKeys in
-                firstKeys.firstIndex { bytes in bytes.withUnsafeBufferPointer { reader.token(key, equals: $0) } }
+            let slot = level.keyBytes.withUnsafeBufferPointer { keys in
+                keys.firstIndex { bytes in bytes.withUnsafeBufferPointer { reader.token(key, equals: $0) } }
             }
-            if let member {
-                let bit: UInt64 = 1 << UInt64(member)
-                guard found & bit == 0 else { return .none }
+            if let slot {
+                let bit: UInt64 = 1 << UInt64(slot)
+                guard found & bit == 0 else { return nil }
                 found |= bit
-                let index = container.memberProperties[member]
-                let isRead = try metadata.unretainedProperties[index]._withUnsafeGuaranteedRef {
-                    try readContainerMember($0, at: index, from: &reader, context: context)
+                switch level.slots[slot] {
+                case .property(let index):
+                    let isRead = try metadata.unretainedProperties[index]._withUnsafeGuaranteedRef {
+                        try readContainerMember($0, at: index, from: &reader, context: context)
+                    }
+                    guard isRead else { return nil }
+                    tookValue = true
+                case .level(let inner):
+                    guard reader.peekToken() == UInt8(ascii: "{"),
+                        let read = try readContainerLevel(inner, metadata: metadata, from: &reader, context: context)
+                    else { return nil }
+                    tookValue = tookValue || read.tookValue
+                    // A nested object that taking values emptied goes, as the dictionary way's
+                    // `PathContainer.take` leaves it out; one that held nothing to take stays.
+                    guard read.kept != nil || !read.tookValue else { continue }
+                    let builder = kept ?? Unmanaged.passRetained(context.makeMembersBuilder())
+                    kept = builder
+                    let members = read.kept ?? CompactMembers(bytes: [], count: 0, depth: 0, hasSlash: false)
+                    builder._withUnsafeGuaranteedRef { $0.append(key: level.keys[slot], object: members) }
                 }
-                guard isRead else { return .none }
             } else {
-                guard !key.hasEscapes, key.isASCII, !context.rejectsUnknownKeys(of: metadata) else { return .none }
+                guard !key.hasEscapes, key.isASCII, !context.rejectsUnknownKeys(of: metadata) else { return nil }
                 let builder = kept ?? Unmanaged.passRetained(context.makeMembersBuilder())
                 kept = builder
                 let appended = try builder._withUnsafeGuaranteedRef { try $0.append(key: key, from: &reader) }
-                guard appended == .appended else { return .none }
+                guard appended == .appended else { return nil }
             }
         } while try reader.nextEntry()
-        return .some(kept?._withUnsafeGuaranteedRef { $0.finish() })
+        return ReadLevel(kept: kept?._withUnsafeGuaranteedRef { $0.finish() }, tookValue: tookValue)
     }
 
     /// Reads the value of a container's member, `property` at `index` of the class's

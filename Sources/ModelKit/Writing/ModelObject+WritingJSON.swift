@@ -66,7 +66,7 @@ private struct JSONEntryWriter: SavedEntryWriter {
     }
 
     mutating func writeContainer(_ container: PathContainer, kept: Any?, into writer: inout JSONWriter) throws {
-        if container.isOneLevelDeep, !writer.options.contains(.sortedKeys), kept == nil || kept is CompactMembers,
+        if !writer.options.contains(.sortedKeys), kept == nil || kept is CompactMembers,
             !object.hasStoredSkippedValues(inside: container, metadata: metadata)
         {
             return try writeContainerDirectly(container, kept: kept as? CompactMembers, into: &writer)
@@ -80,42 +80,77 @@ private struct JSONEntryWriter: SavedEntryWriter {
         try writeUnknownValue(value, forKey: container.key, into: &writer)
     }
 
-    /// Writes a container whose properties are its own keys straight from their storage,
-    /// followed by its other keys as they were kept.
+    /// Writes a container straight from its properties' storage, level by level, each
+    /// level's properties and the levels below it in declaration order, followed by its other
+    /// keys as they were kept; as ``ModelObject/containerValue(_:kept:valueOf:)`` builds it.
     private mutating func writeContainerDirectly(
         _ container: PathContainer, kept: CompactMembers?, into writer: inout JSONWriter
     ) throws {
-        let properties = metadata.properties
-        guard
-            kept != nil || metadata.writesNilAsNull
-                || container.members.contains(where: {
-                    object.hasKeptNull(at: $0.property, metadata: metadata)
-                        || !properties[$0.property].isNil(in: object)
-                })
-        else {
-            return
-        }
+        guard kept != nil || writesValue(in: container.level) else { return }
         writer.writeKey(container.key, isFirst: isFirst)
         isFirst = false
         try writer.checkNesting()
         writer.beginObject()
         var isFirstInside = true
-        for member in container.members {
-            let property = properties[member.property]
-            if object.hasKeptNull(at: member.property, metadata: metadata) {
-                writer.writeKey(property.key, isFirst: isFirstInside)
-                writer.writeNull()
-                isFirstInside = false
-                continue
-            }
-            do {
-                try write(property, into: &writer, isFirst: &isFirstInside)
-            } catch let error as ModelError {
-                throw error.prefixed(with: .key(property.key))
+        try writeLevel(container.level, kept: kept, into: &writer, isFirst: &isFirstInside)
+        writer.endObject(isEmpty: isFirstInside)
+    }
+
+    /// Writes the members of one level of a container.
+    ///
+    /// Its properties and the levels below it that hold something to write come first, then
+    /// its kept other keys. A kept value that is not an object where a level leads further
+    /// down is written as it was kept, in place of the properties beneath it.
+    private func writeLevel(
+        _ level: PathLevel, kept: CompactMembers?, into writer: inout JSONWriter, isFirst: inout Bool
+    ) throws {
+        let properties = metadata.properties
+        var excluded: [String] = []
+        for (key, slot) in zip(level.keys, level.slots) {
+            switch slot {
+            case .property(let index):
+                let property = properties[index]
+                if object.hasKeptNull(at: index, metadata: metadata) {
+                    writer.writeKey(property.key, isFirst: isFirst)
+                    writer.writeNull()
+                    isFirst = false
+                    continue
+                }
+                do {
+                    try write(property, into: &writer, isFirst: &isFirst)
+                } catch let error as ModelError {
+                    throw error.prefixed(with: Array(property.keyPath.dropFirst()))
+                }
+            case .level(let inner):
+                guard let innerKept = kept.map({ $0.objectMembers(forKey: key) }) ?? .some(nil) else { continue }
+                excluded.append(key)
+                guard innerKept != nil || writesValue(in: inner) else { continue }
+                writer.writeKey(key, isFirst: isFirst)
+                isFirst = false
+                try writer.checkNesting()
+                writer.beginObject()
+                var isFirstInside = true
+                try writeLevel(inner, kept: innerKept, into: &writer, isFirst: &isFirstInside)
+                writer.endObject(isEmpty: isFirstInside)
             }
         }
-        if let kept { try writer.writeCompactMembers(kept, isFirst: isFirstInside) }
-        writer.endObject(isEmpty: false)
+        if let kept, try writer.writeCompactMembers(kept, isFirst: isFirst, excluding: excluded) {
+            isFirst = false
+        }
+    }
+
+    /// Whether a property at `level` or below writes something: a kept null, a value, or
+    /// `null` for `nil` when the class writes `nil` so.
+    private func writesValue(in level: PathLevel) -> Bool {
+        if metadata.writesNilAsNull { return true }
+        let properties = metadata.properties
+        return level.slots.contains { slot in
+            switch slot {
+            case .property(let index):
+                object.hasKeptNull(at: index, metadata: metadata) || !properties[index].isNil(in: object)
+            case .level(let inner): writesValue(in: inner)
+            }
+        }
     }
 
     mutating func writeKeptMembers(_ members: CompactMembers, into writer: inout JSONWriter) throws {

@@ -21,21 +21,31 @@ struct Arguments {
     /// objects, so that `--objects` scales it too.
     var apiDocumentBytes: Int { (4 << 20) * objects / 20_000 }
 
+    /// The size of each document of the shapes workload: 2 MB for the default 20,000 generated
+    /// objects, so that `--objects` scales it too.
+    var shapeDocumentBytes: Int { (2 << 20) * objects / 20_000 }
+
     static let usage = """
         usage: modelkit-benchmark [--fixtures DIR] [--iterations N] [--objects N]
-                                  [--workload demo|array|records|github|weibo|api] [--direction DIRECTION]
-                                  [--contender NAME] [--repetitions N] [--no-memory]
-                                  [--records-size-mb N]
+                                  [--workload demo|array|records|github|weibo|api|shapes]
+                                  [--direction DIRECTION] [--contender NAME] [--repetitions N]
+                                  [--no-memory] [--records-size-mb N]
 
           --fixtures DIR   also measure DIR/github-user.json and DIR/weibo.json, and the API
                            payloads: DIR/github-organization.json, github-search-issues.json,
                            stripe-invoice.json and stripe-checkout-session.json
           --iterations N   samples per measurement; the median is reported (default 15)
           --objects N      generated objects in the Demo workload (default 20000), ten
-                           times as many small objects in the array workload, and API
-                           payload documents of N / 5000 MB (4 MB by default)
+                           times as many small objects in the array workload, API
+                           payload documents of N / 5000 MB (4 MB by default) and shapes
+                           documents of N / 10000 MB (2 MB by default)
           --workload NAME  measure one workload only; api measures the four API payloads,
-                           and a payload's file name without .json measures that one
+                           and a payload's file name without .json measures that one;
+                           shapes measures a generated document for each of 54 shapes
+                           (path depth 1-3, 0, 8 or 32 undeclared keys, further fields),
+                           against JSONDecoder and JSONEncoder, and shapes-PREFIX the
+                           shapes whose name begins with PREFIX (shapes-d3,
+                           shapes-d2-s32, shapes-d1-s8-union)
           --direction D    measure one direction only: json-to-model,
                            json-to-model-foundation (with LoadOptions.foundationReader),
                            model-to-json, model-to-json-foundation (with

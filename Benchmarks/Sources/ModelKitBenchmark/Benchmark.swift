@@ -64,15 +64,23 @@ struct Benchmark {
                 rows.append(try measure(workload, direction))
             }
         }
-        print(header(demoBytes: demoJSON.count, smallObjectBytes: smallObjects?.json.count))
-        if !apiDocuments.isEmpty { print(apiHeader(apiDocuments)) }
-        print(Table.render(rows))
+        let shapes = ShapesWorkload.isSelected(by: arguments) ? try ShapesWorkload.measure(arguments) : nil
+        if !rows.isEmpty {
+            print(header(demoBytes: demoJSON.count, smallObjectBytes: smallObjects?.json.count))
+            if !apiDocuments.isEmpty { print(apiHeader(apiDocuments)) }
+            print(Table.render(rows))
+        }
         let notes = workloads.flatMap(\.notes)
         if !notes.isEmpty {
             print()
             print(notes.joined(separator: "\n"))
         }
         var results = rows.map(\.meetsBar)
+        if let shapes {
+            if !rows.isEmpty { print() }
+            print(shapes.description)
+            results += shapes.checks
+        }
         if arguments.measuresMemory && selects("demo") {
             let memory = try MemoryReport.measure(json: demoJSON, objects: arguments.objects)
             print()

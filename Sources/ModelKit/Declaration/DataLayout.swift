@@ -224,10 +224,11 @@ struct PathContainer: Sendable {
     /// The properties inside, by index, each with its keys below ``key``, ending with the
     /// value's own key.
     private(set) var members: [(property: Int, path: [String])] = []
-    /// The nested object's keys that lead to the properties, as a tree of levels.
-    private(set) var level = PathLevel()
-    /// Whether every level has at most 64 keys that lead to properties, so that the readers
-    /// and writers that walk ``level`` over the bytes can note the keys they met as bits.
+    /// The nested objects on the way to the properties, the container's own first, each with
+    /// the keys that lead on to a property or to another level.
+    private(set) var levels = [PathLevel()]
+    /// Whether every level has at most 64 keys that lead on, so that the readers and writers
+    /// that walk ``levels`` over the bytes can note the keys they met as bits.
     private(set) var isWalkable = true
 
     init(key: String) {
@@ -244,8 +245,26 @@ struct PathContainer: Sendable {
                     + "\(ModelKeyPath(([key] + member.path).map { .key($0) })): one would hold the other")
         }
         members.append((index, inner))
-        level.add(property: index, at: inner[...])
-        isWalkable = level.hasAtMost(64)
+        addLevels(property: index, at: inner[...], below: 0)
+        isWalkable = levels.allSatisfy { $0.slots.count <= 64 }
+    }
+
+    /// Adds the property at `index`, at `path` below the level at `level`, and the levels on
+    /// the way that are not there yet.
+    private mutating func addLevels(property index: Int, at path: ArraySlice<String>, below level: Int) {
+        guard let key = path.first else { return }
+        switch levels[level].slot(of: key) {
+        case nil:
+            guard path.count > 1 else { return levels[level].append(key, .property(index)) }
+            levels.append(PathLevel())
+            levels[level].append(key, .level(levels.count - 1))
+            addLevels(property: index, at: path.dropFirst(), below: levels.count - 1)
+        case .level(let next)?:
+            addLevels(property: index, at: path.dropFirst(), below: next)
+        case .property?:
+            // Two properties at one path, or one inside another, stop above.
+            return
+        }
     }
 
     /// The key path of the value that blocks the way to `member`.

@@ -2,17 +2,22 @@
 /// property or to a nested object further down, in declaration order.
 ///
 /// For `@Saved(path: "card", "brand") var brand` and
-/// `@Saved(path: "card", "checks", "cvc") var cvc`, the container `card` has one level with
-/// two keys: `brand`, a property, and `checks`, a level whose one key `cvc` is a property.
-/// Reading and writing walk the levels over the bytes, keeping each level's other keys as
-/// compact text, so that a value three keys down costs what a value one key down does.
+/// `@Saved(path: "card", "checks", "cvc") var cvc`, the container `card` has two levels: the
+/// first, its own object, with `brand`, a property, and `checks`, which leads to the second,
+/// whose one key `cvc` is a property. Reading and writing walk the levels over the bytes,
+/// keeping each level's other keys as compact text, so that a value three keys down costs
+/// what a value one key down does.
+///
+/// A container holds its levels in one array (``PathContainer/levels``), the first its own
+/// object's, and a key leads to a level by its index there: no value refers to another
+/// through a box of its own.
 struct PathLevel: Sendable {
     /// What a key of a level leads to.
-    indirect enum Slot: Sendable {
+    enum Slot: Sendable {
         /// The property at this index of the class's metadata.
         case property(Int)
-        /// A nested object further down.
-        case level(PathLevel)
+        /// The level at this index of the container's levels.
+        case level(Int)
     }
 
     /// The keys of the level that lead somewhere, in declaration order.
@@ -22,48 +27,14 @@ struct PathLevel: Sendable {
     /// Where each key leads.
     private(set) var slots: [Slot] = []
 
-    /// Adds the property at `index`, at `path` below this level.
-    mutating func add(property index: Int, at path: ArraySlice<String>) {
-        guard let key = path.first else { return }
-        let position = keys.firstIndex(of: key)
-        guard path.count > 1 else {
-            // Two properties at one path are stopped when the container is built.
-            if position == nil { append(key, .property(index)) }
-            return
-        }
-        guard let position else {
-            var level = PathLevel()
-            level.add(property: index, at: path.dropFirst())
-            return append(key, .level(level))
-        }
-        guard case .level(var level) = slots[position] else { return }
-        level.add(property: index, at: path.dropFirst())
-        slots[position] = .level(level)
+    /// The slot of `key`, if the level has it.
+    func slot(of key: String) -> Slot? {
+        keys.firstIndex(of: key).map { slots[$0] }
     }
 
-    private mutating func append(_ key: String, _ slot: Slot) {
+    mutating func append(_ key: String, _ slot: Slot) {
         keys.append(key)
         keyBytes.append(Array(key.utf8))
         slots.append(slot)
-    }
-
-    /// The properties at this level and below, by their index in the class's metadata.
-    var properties: [Int] {
-        slots.flatMap { slot -> [Int] in
-            switch slot {
-            case .property(let index): [index]
-            case .level(let level): level.properties
-            }
-        }
-    }
-
-    /// Whether every level, this one and those below, has at most `limit` keys that lead
-    /// somewhere, so that a walk can note the keys it has met as bits.
-    func hasAtMost(_ limit: Int) -> Bool {
-        slots.count <= limit
-            && slots.allSatisfy { slot in
-                guard case .level(let level) = slot else { return true }
-                return level.hasAtMost(limit)
-            }
     }
 }

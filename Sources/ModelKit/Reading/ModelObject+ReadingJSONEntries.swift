@@ -147,7 +147,8 @@ extension ModelObject {
         if container.isWalkable, reader.peekToken() == UInt8(ascii: "{") {
             let start = reader.mark
             let marks = context.marks
-            if let level = try readContainerLevel(container.level, metadata: metadata, from: &reader, context: context)
+            if let level = try readContainerLevel(
+                0, of: container, metadata: metadata, from: &reader, context: context)
             {
                 if let kept = level.kept { unknowns.keepContainer(container.key, kept) }
                 return
@@ -180,8 +181,10 @@ extension ModelObject {
     ///   a key repeats, matches a property only as a string, or has a value other than an
     ///   object where a nested object leads further down, for the dictionary way to settle.
     private func readContainerLevel(
-        _ level: PathLevel, metadata: ModelMetadata, from reader: inout JSONReader, context: LoadContext
+        _ levelIndex: Int, of container: PathContainer, metadata: ModelMetadata, from reader: inout JSONReader,
+        context: LoadContext
     ) throws -> ReadLevel? {
+        let level = container.levels[levelIndex]
         guard try reader.beginObject() else { return ReadLevel(kept: nil, tookValue: false) }
         var found: UInt64 = 0
         var tookValue = false
@@ -208,7 +211,8 @@ extension ModelObject {
                     tookValue = true
                 case .level(let inner):
                     guard reader.peekToken() == UInt8(ascii: "{"),
-                        let read = try readContainerLevel(inner, metadata: metadata, from: &reader, context: context)
+                        let read = try readContainerLevel(
+                            inner, of: container, metadata: metadata, from: &reader, context: context)
                     else { return nil }
                     tookValue = tookValue || read.tookValue
                     // A nested object that taking values emptied goes, as the dictionary way's

@@ -86,13 +86,13 @@ private struct JSONEntryWriter: SavedEntryWriter {
     private mutating func writeContainerDirectly(
         _ container: PathContainer, kept: CompactMembers?, into writer: inout JSONWriter
     ) throws {
-        guard kept != nil || writesValue(in: container.level) else { return }
+        guard kept != nil || writesValue(in: 0, of: container) else { return }
         writer.writeKey(container.key, isFirst: isFirst)
         isFirst = false
         try writer.checkNesting()
         writer.beginObject()
         var isFirstInside = true
-        try writeLevel(container.level, kept: kept, into: &writer, isFirst: &isFirstInside)
+        try writeLevel(0, of: container, kept: kept, into: &writer, isFirst: &isFirstInside)
         writer.endObject(isEmpty: isFirstInside)
     }
 
@@ -102,8 +102,10 @@ private struct JSONEntryWriter: SavedEntryWriter {
     /// its kept other keys. A kept value that is not an object where a level leads further
     /// down is written as it was kept, in place of the properties beneath it.
     private func writeLevel(
-        _ level: PathLevel, kept: CompactMembers?, into writer: inout JSONWriter, isFirst: inout Bool
+        _ levelIndex: Int, of container: PathContainer, kept: CompactMembers?, into writer: inout JSONWriter,
+        isFirst: inout Bool
     ) throws {
+        let level = container.levels[levelIndex]
         let properties = metadata.properties
         var excluded: [String] = []
         for (key, slot) in zip(level.keys, level.slots) {
@@ -124,13 +126,13 @@ private struct JSONEntryWriter: SavedEntryWriter {
             case .level(let inner):
                 guard let innerKept = kept.map({ $0.objectMembers(forKey: key) }) ?? .some(nil) else { continue }
                 excluded.append(key)
-                guard innerKept != nil || writesValue(in: inner) else { continue }
+                guard innerKept != nil || writesValue(in: inner, of: container) else { continue }
                 writer.writeKey(key, isFirst: isFirst)
                 isFirst = false
                 try writer.checkNesting()
                 writer.beginObject()
                 var isFirstInside = true
-                try writeLevel(inner, kept: innerKept, into: &writer, isFirst: &isFirstInside)
+                try writeLevel(inner, of: container, kept: innerKept, into: &writer, isFirst: &isFirstInside)
                 writer.endObject(isEmpty: isFirstInside)
             }
         }
@@ -141,14 +143,14 @@ private struct JSONEntryWriter: SavedEntryWriter {
 
     /// Whether a property at `level` or below writes something: a kept null, a value, or
     /// `null` for `nil` when the class writes `nil` so.
-    private func writesValue(in level: PathLevel) -> Bool {
+    private func writesValue(in level: Int, of container: PathContainer) -> Bool {
         if metadata.writesNilAsNull { return true }
         let properties = metadata.properties
-        return level.slots.contains { slot in
+        return container.levels[level].slots.contains { slot in
             switch slot {
             case .property(let index):
                 object.hasKeptNull(at: index, metadata: metadata) || !properties[index].isNil(in: object)
-            case .level(let inner): writesValue(in: inner)
+            case .level(let inner): writesValue(in: inner, of: container)
             }
         }
     }

@@ -70,8 +70,8 @@ struct ShapesReport: CustomStringConvertible {
     private var header: String {
         """
         Shapes: a Stripe-like charge declared over a matrix of shapes: @Saved(path:) properties at depth 1, 2 \
-        or 3 inside payment_method_details (paths of more than one level are read and written through the \
-        dictionary form today), 0, 8 or 32 undeclared keys in every object a model declares, and further \
+        or 3 inside payment_method_details (payment_method_details.type; .card.brand; \
+        .card.checks.cvc_check), 0, 8 or 32 undeclared keys in every object a model declares, and further \
         fields: none, a SavedUnion, a CodableSavedValue, four optionals that are mostly null, an array of \
         nested models, or all four. Each shape is a generated top-level array of charges of about \
         \(Table.megabytes(bytes)), compact, keys in alphabetical order. ModelKit keeps the undeclared keys and \

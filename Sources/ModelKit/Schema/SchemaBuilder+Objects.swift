@@ -67,10 +67,12 @@ extension SchemaBuilder {
         let version = SchemaJSON(integer: metadata.modelVersion)
         let name = SchemaJSON.string(metadata.modelName)
         if let versionKey = metadata.layout.versionKey, writes || !isStrict {
-            let schema: SchemaJSON =
-                isStrict
-                ? ["type": "integer", "enum": [version]]
-                : writes ? ["type": "integer", "minimum": version] : .integer(boundsOf: Int.self)
+            var schema = SchemaJSON.integer(boundsOf: Int.self)
+            if isStrict {
+                schema = ["type": "integer", "enum": [version]]
+            } else if writes {
+                schema["minimum"] = version
+            }
             object.insert(schema, at: [versionKey], isRequired: writes)
         }
         guard let typeKey = metadata.layout.typeKey else { return }

@@ -127,6 +127,13 @@ final class SchemaBuilder {
         if let anyOf = keywords["anyOf"], case .array(let branches) = anyOf, keywords.count == 1 {
             return ["anyOf": .array(branches.contains(["type": "null"]) ? branches : branches + [["type": "null"]])]
         }
+        // Branches that only say what a string is, as a written date's, take `null` as they are.
+        if case .array(let branches)? = keywords["anyOf"], branches.allSatisfy(Self.saysOnlyWhatAStringIs) {
+            keywords["anyOf"] = nil
+            var nullable = nullable(.object(keywords))
+            nullable["anyOf"] = .array(branches)
+            return nullable
+        }
         let plain = ["$ref", "anyOf", "oneOf", "const", "not"].allSatisfy { keywords[$0] == nil }
         switch keywords["type"] {
         case .string(let type)? where plain:
@@ -140,6 +147,13 @@ final class SchemaBuilder {
             keywords["enum"] = .array(cases + [.null])
         }
         return .object(keywords)
+    }
+
+    /// Whether `schema` has only keywords that constrain strings, and so accepts every other
+    /// value.
+    private static func saysOnlyWhatAStringIs(_ schema: SchemaJSON) -> Bool {
+        let stringKeywords: Set = ["format", "pattern", "minLength", "maxLength", "description"]
+        return !schema.keywords.isEmpty && schema.keywords.keys.allSatisfy(stringKeywords.contains)
     }
 
     /// Describes a property's value with what the property says of it.

@@ -42,7 +42,7 @@ extension SavedDate: SchemaDescribing {
     // Written as ISO 8601 in UTC, and not at all for no date. Read as DejalDate read it: also
     // without a zone, and `null` or an empty string for no date.
     static func schema(in builder: SchemaBuilder) -> SchemaJSON {
-        guard builder.purpose == .reading else { return ["type": "string", "format": "date-time"] }
+        guard builder.purpose == .reading else { return Date.writtenSchema(in: builder) }
         let pattern = SchemaJSON.string(SchemaPatterns.dejalDate)
         guard builder.isStrict else { return ["type": ["string", "null"], "pattern": pattern] }
         return ["type": ["string", "null"], "format": "date-time", "pattern": pattern]

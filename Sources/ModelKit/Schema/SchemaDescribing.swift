@@ -12,9 +12,9 @@ import Foundation
 /// | `Bool` | `boolean`; reading, also the numbers 0 and 1 that old data wrote |
 /// | the integer types, `Float` | `integer` or `number`, between the type's bounds |
 /// | `Decimal` | a number within its bounds; reading, also a string that holds one |
-/// | `Date` | by its property's ``DateFormat``: ISO 8601 (`date-time`, or reading the `pattern` of what the reader takes), `date`, a number, a string in the pattern |
+/// | `Date` | by its property's ``DateFormat``: ISO 8601 (writing, `date-time` or the text of the years its checks may refuse; reading, the `pattern` of what the reader takes), `date`, a number, a string in the pattern |
 /// | `Data` | a Base64 string (`contentEncoding`, and a `pattern`) |
-/// | `URL` | a string: writing, of `format` `uri-reference`; reading, any that is not empty |
+/// | `URL` | a string that is not empty; writing, of `format` `uri-reference` |
 /// | `UUID` | a string of `format` `uuid`; reading, with the `pattern` of either case |
 /// | `Optional` | its wrapped type's, or `null` |
 /// | `Array`, `Set` | an array of its elements' schema (writing, a set's `uniqueItems`) |
@@ -103,15 +103,27 @@ extension Date: SchemaDescribing {
         }
     }
 
-    /// ISO 8601 text: what RFC 3339 calls a `date-time` when written; reading, the text that
-    /// the reader takes, which has forms that `date-time` has not and lacks its leap second.
+    /// ISO 8601 text: what RFC 3339 calls a `date-time` when written (``writtenSchema(in:)``);
+    /// reading, the text that the reader takes, which has forms that `date-time` has not and
+    /// lacks its leap second.
     private static func iso8601Schema(in builder: SchemaBuilder) -> SchemaJSON {
-        guard builder.purpose == .reading else { return ["type": "string", "format": "date-time"] }
+        guard builder.purpose == .reading else { return writtenSchema(in: builder) }
         let pattern = SchemaJSON.string(SchemaPatterns.iso8601)
         guard builder.isStrict else { return ["type": "string", "pattern": pattern] }
         // The profile's `format` guides what a language model writes; the pattern keeps what
         // it allows to what loads.
         return ["type": "string", "format": "date-time", "pattern": pattern]
+    }
+
+    /// The ISO 8601 text that a date is written in.
+    ///
+    /// A `date-time`, or, for a date in the years that some checks of it turn down
+    /// (`Date.distantPast` is in the year 0000), the text that ModelKit writes there. The
+    /// strict profile has only the format, which guides what a language model writes.
+    static func writtenSchema(in builder: SchemaBuilder) -> SchemaJSON {
+        guard !builder.isStrict else { return ["type": "string", "format": "date-time"] }
+        let beyond = SchemaJSON.string(SchemaPatterns.iso8601BeyondRFC3339)
+        return ["type": "string", "anyOf": [["format": "date-time"], ["pattern": beyond]]]
     }
 
     /// Text in a Unicode date pattern; with the `pattern` of its fields when ModelKit reads the
@@ -136,10 +148,13 @@ extension Data: SchemaDescribing {
 extension URL: SchemaDescribing {
     // Written as `absoluteString`, which is relative for a relative URL; read from any text
     // that `URL(string:)` takes, which encodes what a URI may not hold (`a b` is `a%20b`).
+    // Never empty: the strict profile has no `minLength`, and a pattern of one character
+    // says the same.
     static func schema(in builder: SchemaBuilder) -> SchemaJSON {
-        guard builder.purpose == .reading else { return ["type": "string", "format": "uri-reference"] }
-        // The strict profile has no `minLength`; a pattern of one character says the same.
-        return builder.isStrict ? ["type": "string", "pattern": #"[\s\S]"#] : ["type": "string", "minLength": 1]
+        var schema: SchemaJSON =
+            builder.isStrict ? ["type": "string", "pattern": #"[\s\S]"#] : ["type": "string", "minLength": 1]
+        if builder.purpose == .writing { schema["format"] = "uri-reference" }
+        return schema
     }
 }
 

@@ -31,8 +31,8 @@ struct SchemaObject {
     ///
     /// - Parameters:
     ///   - isClosed: Whether the object, and each nested one, takes no other keys.
-    ///   - nestedObjectsMayBeNull: Whether each nested object may be `null` instead, which
-    ///     loading reads as an object without keys.
+    ///   - nestedObjectsMayBeNull: Whether each object nested directly in this one may be
+    ///     `null` instead, which loading reads as an object without keys; deeper ones may not.
     func schema(isClosed: Bool, nestedObjectsMayBeNull: Bool = false) -> SchemaJSON {
         var properties: [String: SchemaJSON] = [:]
         for (key, member) in members {
@@ -40,7 +40,7 @@ struct SchemaObject {
             case .value(let schema):
                 properties[key] = schema
             case .object(let inner):
-                var nested = inner.schema(isClosed: isClosed, nestedObjectsMayBeNull: nestedObjectsMayBeNull)
+                var nested = inner.schema(isClosed: isClosed)
                 if nestedObjectsMayBeNull { nested["type"] = ["object", "null"] }
                 properties[key] = nested
             }

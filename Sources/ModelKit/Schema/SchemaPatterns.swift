@@ -22,10 +22,11 @@ enum SchemaPatterns {
     ///
     /// A year is a leap year when its last two digits are a multiple of 4 other than 00, or its
     /// last four a multiple of 400; the sign does not change that.
-    static let isoDate: String = {
-        let leapYear = "(?:[0-9]{2,7}(?:0[48]|[2468][048]|[13579][26])|[0-9]{0,5}(?:[02468][048]|[13579][26])00)"
-        return "[+-]?(?:[0-9]{4,9}-\(monthsAndDays)|\(leapYear)-02-29)"
-    }()
+    static let isoDate = "[+-]?(?:[0-9]{4,9}-\(monthsAndDays)|\(leapYear)-02-29)"
+
+    /// A leap year of 4 to 9 digits.
+    private static let leapYear =
+        "(?:[0-9]{2,7}(?:0[48]|[2468][048]|[13579][26])|[0-9]{0,5}(?:[02468][048]|[13579][26])00)"
 
     /// The time after a date: a `T`, `t` or space, then hours, minutes, seconds and any fraction.
     static let isoTime = "[Tt ](?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](?:[.,][0-9]+)?"
@@ -47,6 +48,17 @@ enum SchemaPatterns {
 
     /// The ISO 8601 text that a `Date` reads: a date, a time and a zone.
     static let iso8601 = "^\(isoDate)\(isoTime)\(isoZone)$"
+
+    /// The ISO 8601 text that ModelKit writes for a date in a year that some checks of RFC
+    /// 3339's `date-time` turn down.
+    ///
+    /// The year 0000, in which `Date.distantPast` falls, and the years before it and after
+    /// 9999, written with a sign; in UTC, with any fraction.
+    static let iso8601BeyondRFC3339: String = {
+        let yearZero = "0000-(?:\(monthsAndDays)|02-29)"
+        let signedYear = "[+-](?:[0-9]{4,9}-\(monthsAndDays)|\(leapYear)-02-29)"
+        return "^(?:\(yearZero)|\(signedYear))T(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](?:\\.[0-9]+)?Z$"
+    }()
 
     /// What ``DateValue`` reads as its `string`: ISO 8601 text, with or without a zone (a date
     /// without one is in UTC, as DejalDate read it), or an empty string for no date.

@@ -51,7 +51,7 @@ import Testing
               "title": "Recipe",
               "type": "object",
               "properties": {
-                "version": { "type": "integer", "minimum": 1 },
+                "version": { "type": "integer", "minimum": 1, "maximum": 9223372036854775807 },
                 "representedClassName": {
                   "type": "string", "anyOf": [{ "const": "Recipe" }, { "not": { "$ref": "#/$defs/class-names" } }]
                 },
@@ -68,7 +68,7 @@ import Testing
                 "RecipeIngredient": {
                   "type": "object",
                   "properties": {
-                    "version": { "type": "integer", "minimum": 1 },
+                    "version": { "type": "integer", "minimum": 1, "maximum": 9223372036854775807 },
                     "representedClassName": {
                       "type": "string",
                       "anyOf": [{ "const": "RecipeIngredient" }, { "not": { "$ref": "#/$defs/class-names" } }]

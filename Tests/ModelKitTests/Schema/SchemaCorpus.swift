@@ -2,7 +2,8 @@ import Foundation
 import ModelKit
 
 /// One model class of the schema corpus: objects whose output every schema of the class must
-/// accept, and documents that its reading schemas must accept or reject, as loading does.
+/// accept, documents written by hand, and documents generated from the objects' data; for
+/// each, whether the class loads it, which its schemas must agree with.
 struct SchemaCase: Sendable {
     let name: String
     let model: ModelObject.Type
@@ -10,13 +11,39 @@ struct SchemaCase: Sendable {
     let samples: @Sendable () -> [ModelObject]
     /// Documents for the class's `openAIStrict` reading schema; `nil` for the samples' JSON
     /// without its header.
-    var strictReading: [String]? = nil
+    var strictReading: [String]?
     /// Documents that the class loads and its reading schemas accept.
-    var accepted: [String] = []
+    var accepted: [String]
     /// Documents that the class does not load and its reading schemas reject.
-    var rejected: [String] = []
+    var rejected: [String]
     /// The key path of the error that the class's `openAIStrict` schemas stop at, if any.
-    var strictError: String? = nil
+    var strictError: String?
+    /// What the reading schema cannot say of the value at a key path of the generated
+    /// documents (`mood`, `time.timeZoneName`), and so where it may disagree with loading.
+    var limits: [String: String]
+    /// Loads a document as an object of the class, as a property of its type holds it: an
+    /// element of `[Model](json:)`, with the default, strict options.
+    let loadsAsValue: @Sendable (Data) throws -> ModelObject
+
+    init<Model: ModelObject>(
+        name: String, model: Model.Type, samples: @escaping @Sendable () -> [ModelObject],
+        limits: [String: String] = [:], strictReading: [String]? = nil, accepted: [String] = [],
+        rejected: [String] = [], strictError: String? = nil
+    ) {
+        self.name = name
+        self.model = model
+        self.samples = samples
+        self.strictReading = strictReading
+        self.accepted = accepted
+        self.rejected = rejected
+        self.strictError = strictError
+        self.limits = limits
+        loadsAsValue = { document in
+            let elements = try [Model](json: Data("[".utf8) + document + Data("]".utf8))
+            guard elements.count == 1 else { throw ModelError(.custom("not one object")) }
+            return elements[0]
+        }
+    }
 
     /// Every schema of the class that can be made, by its name in the corpus.
     func schemas() throws -> [String: Data] {
@@ -35,6 +62,7 @@ enum SchemaCorpus {
     static let cases: [SchemaCase] = [
         SchemaCase(
             name: "scalars", model: SchemaScalars.self, samples: { [makeScalars()] },
+            limits: ["mood": "an enum that is not CaseIterable cannot list its cases, so any raw value is described"],
             accepted: [
                 "{}", #"{"ID": 7}"#, #"{"item_id": 8}"#, #"{"visibility": "internal"}"#, #"{"decimal": "12.5"}"#,
                 #"{"note": null, "holiday": null}"#, #"{"stats": {"stars": 3, "other": true}}"#,
@@ -50,6 +78,7 @@ enum SchemaCorpus {
             ]),
         SchemaCase(
             name: "value-classes", model: SchemaValueClasses.self, samples: { [makeValueClasses()] },
+            limits: ["time.timeZoneName": "the time zones that a system knows are not listed: any name is described"],
             accepted: [#"{"color": {"representedClassName": "DejalColor", "red": 1}, "time": {"hour": 23}}"#],
             rejected: [
                 #"{"time": {"hour": 24}}"#, #"{"interval": {"units": 12}}"#, #"{"color": {"red": "1"}}"#,
@@ -93,115 +122,29 @@ enum SchemaCorpus {
             accepted: [#"{"scores": {"a": 1}, "labels": {"x": "red"}}"#, #"{"labels": null}"#],
             rejected: [#"{"scores": {"a": "x"}}"#, #"{"labels": {"x": "purple"}}"#, #"{"scores": []}"#],
             strictError: "scores"),
+        SchemaCase(
+            name: "figures", model: SchemaFigureHolder.self, samples: { [makeFigures()] },
+            strictReading: [
+                #"{"figure": null, "square": null, "squares": [], "circle": null, "due": null}"#,
+                #"""
+                {"figure": {"type": "figure-rounded-square", "name": "r", "side": 2, "cornerRadius": 1},
+                 "square": {"type": "figure-square", "name": "s", "side": 1}, "squares": [],
+                 "circle": {"type": "figure-circle", "name": "c", "radius": 2}, "due": {"string": "2024-01-02T03:04:05Z"}}
+                """#,
+            ],
+            accepted: [
+                #"{"square": {"type": "figure-box", "side": 2}}"#, #"{"square": {"type": "figure-rounded-square"}}"#,
+                #"{"square": {"side": 2}}"#, #"{"square": {"type": "unheard-of"}}"#,
+                #"{"figure": {"type": "figure-circle", "radius": 2}}"#, #"{"due": {"string": ""}}"#,
+                #"{"due": {"string": "2024-01-02T03:04:05"}}"#, #"{"due": {"string": "2024-01-02 03:04:05.25"}}"#,
+                #"{"due": {"representedClassName": "DejalDate", "string": "2024-01-02T03:04:05"}}"#,
+                #"{"due": {"string": "2024-01-02T03:04:05+01"}}"#,
+            ],
+            rejected: [
+                #"{"square": {"type": "figure-circle", "radius": 2}}"#, #"{"squares": [{"type": "figure"}]}"#,
+                #"{"circle": {"type": "figure-square"}}"#, #"{"square": {"type": "DejalColor"}}"#,
+                #"{"due": {"representedClassName": "DejalColor"}}"#, #"{"due": {"string": "now"}}"#,
+                #"{"due": {"string": "2024-01-02T24:00:00"}}"#,
+            ]),
     ]
-
-    static func makeScalars() -> SchemaScalars {
-        let model = SchemaScalars()
-        model.text = "Zoë / 1"
-        model.flag = true
-        model.int = -42
-        model.int8 = .min
-        model.uint8 = .max
-        model.int16 = .min
-        model.uint16 = .max
-        model.int32 = .min
-        model.uint32 = .max
-        model.int64 = .min
-        model.uint64 = .max
-        model.uint = .max
-        model.double = 0.1
-        model.float = -1.5
-        model.decimal = Decimal(string: "1234.5678") ?? 0
-        model.createdAt = Date(timeIntervalSince1970: 1_700_000_000.5)
-        model.day = Date(timeIntervalSince1970: 1_699_920_000)
-        model.seconds = Date(timeIntervalSince1970: 1_700_000_000.25)
-        model.milliseconds = Date(timeIntervalSince1970: 1_700_000_000.125)
-        model.stamped = Date(timeIntervalSince1970: 1_700_000_040)
-        model.bytes = Data([0xCA, 0xFE, 0xF0, 0x0D, 0x01])
-        model.link = URL(string: "https://example.com/a/b?c=d") ?? model.link
-        model.identifier = UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F") ?? model.identifier
-        model.color = .blue
-        model.level = .high
-        model.visibility = .closed
-        model.mood = .busy
-        model.point = SchemaPoint(x: 3, y: -4)
-        model.celsius = SchemaCelsius(degrees: 21.5)
-        model.choice = .count(3)
-        model.note = "a note"
-        model.tags = ["a", "b"]
-        model.numbers = [3, 1, 2]
-        model.holiday = Date(timeIntervalSince1970: 1_703_462_400)
-        model.id = 99
-        model.stars = 120
-        model.forks = 7
-        return model
-    }
-
-    static func makeValueClasses() -> SchemaValueClasses {
-        let model = SchemaValueClasses()
-        model.color = ColorValue(hex: "#3366CC80") ?? .red
-        model.interval = IntervalValue(firstAmount: 5, secondAmount: 10, units: .hour)
-        model.data = DataValue(data: Data("Hello".utf8))
-        model.data.dataClass = "NSData"
-        model.time = TimeValue(hour: 9, minute: 30, second: 15, timeZone: TimeZone(identifier: "Europe/Paris"))
-        return model
-    }
-
-    static func makeTree() -> SchemaTree {
-        let root = SchemaTree()
-        root.name = "root"
-        let leaf = SchemaTree()
-        leaf.name = "leaf"
-        let last = SchemaTree()
-        last.name = "last"
-        leaf.next = last
-        root.children = [leaf]
-        root.next = SchemaTree()
-        root.next?.name = "next"
-        root.next?.next = SchemaTree()
-        root.next?.next?.name = "end"
-        root.next?.next?.next = SchemaTree()
-        return root
-    }
-
-    static func makeForest() -> SchemaForest {
-        let forest = SchemaForest()
-        forest.trees = [makeTree(), makeTree()]
-        return forest
-    }
-
-    static func makeCircle() -> SchemaCircle {
-        let circle = SchemaCircle()
-        circle.name = "c"
-        circle.radius = 2.5
-        return circle
-    }
-
-    static func makeDrawing() -> SchemaDrawing {
-        let drawing = SchemaDrawing()
-        let square = SchemaSquare()
-        square.name = "s"
-        square.side = 3
-        let plain = SchemaShape()
-        plain.name = "plain"
-        drawing.shapes = [makeCircle(), square, plain]
-        drawing.main = makeCircle()
-        return drawing
-    }
-
-    static func makeInvoice(total: Int?) -> SchemaInvoice {
-        let invoice = SchemaInvoice()
-        invoice.number = "F-1"
-        invoice.total = total
-        invoice.audit.createdBy = "ana"
-        invoice.audit.approvedBy = "ben"
-        return invoice
-    }
-
-    static func makeCollections() -> SchemaCollections {
-        let model = SchemaCollections()
-        model.scores = ["reads": 3, "writes": 2]
-        model.labels = ["sky": .blue]
-        return model
-    }
 }

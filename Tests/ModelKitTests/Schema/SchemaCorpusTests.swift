@@ -2,10 +2,20 @@ import Foundation
 import ModelKit
 import Testing
 
-/// The schemas of the corpus's models, both purposes and both profiles, checked against what
-/// loading does; with `MODELKIT_SCHEMA_OUTPUT` set to a folder, written there with the
-/// documents that `Scripts/check-schemas.sh` validates against them.
+/// The schemas of the corpus's models, both purposes and both profiles, and the documents to
+/// check them with, each loaded by the model; with `MODELKIT_SCHEMA_OUTPUT` set to a folder,
+/// written there with a manifest of loading's answers, which `Scripts/check-schemas.sh`
+/// compares with each schema's.
 @Suite struct SchemaCorpusTests {
+    /// How each schema must agree with loading.
+    ///
+    /// A reading schema of draft 2020-12 accepts exactly the documents that load; every other
+    /// schema accepts only documents that load. Besides, the schemas that describe what the
+    /// class writes accept what it writes.
+    static let agreement = [
+        "reading-draft": "equal", "reading-openai": "sound", "writing-draft": "sound", "writing-openai": "sound",
+    ]
+
     @Test(arguments: SchemaCorpus.cases.map(\.name))
     func schemasAgreeWithLoading(name: String) throws {
         let schemaCase = try #require(SchemaCorpus.cases.first { $0.name == name })
@@ -35,48 +45,52 @@ import Testing
         for document in schemaCase.strictReading ?? [] {
             #expect(throws: Never.self, "\(document)") { try schemaCase.model.make(json: document) }
         }
+        let documents = try CorpusDocuments(schemaCase, schemas: schemas)
+        try checkAnswers(of: documents)
         if let folder = ProcessInfo.processInfo.environment["MODELKIT_SCHEMA_OUTPUT"] {
-            try write(schemaCase, schemas: schemas, into: URL(fileURLWithPath: folder))
+            try write(documents, schemas: schemas, into: URL(fileURLWithPath: folder))
         }
     }
 
     private let draftURI = "https://json-schema.org/draft/2020-12/schema"
 
-    /// Writes the case's schemas and documents, and a manifest that says which schema each
-    /// document must satisfy and which it must not.
-    private func write(_ schemaCase: SchemaCase, schemas: [String: Data], into folder: URL) throws {
-        let caseFolder = folder.appendingPathComponent(schemaCase.name)
+    /// Loading as a value agrees with `make(json:)` on the documents written by hand, and
+    /// reads back what it writes.
+    private func checkAnswers(of corpus: CorpusDocuments) throws {
+        let schemaCase = corpus.schemaCase
+        for document in corpus.documents {
+            let text = String(decoding: document.data, as: UTF8.self)
+            if document.origin.hasPrefix("accepted") || document.origin.hasPrefix("sample") && document.path == nil {
+                #expect(document.error == nil, "\(text)")
+            } else if document.origin.hasPrefix("rejected") {
+                #expect(document.error != nil, "\(text)")
+            } else if document.isWritten {
+                #expect(document.error == nil, "\(document.origin): \(text)")
+            }
+        }
+        #expect(corpus.documents.contains { $0.path != nil } || schemaCase.samples().isEmpty)
+    }
+
+    /// Writes the case's schemas and documents, and a manifest with loading's answer for each
+    /// document, the schemas that must accept it, and how each schema must agree with loading.
+    private func write(_ corpus: CorpusDocuments, schemas: [String: Data], into folder: URL) throws {
+        let caseFolder = folder.appendingPathComponent(corpus.schemaCase.name)
         try FileManager.default.createDirectory(at: caseFolder, withIntermediateDirectories: true)
         for (name, schema) in schemas {
             try schema.write(to: caseFolder.appendingPathComponent("\(name).json"))
         }
-        let strictSchemas = schemas.keys.filter { $0.hasSuffix("openai") }
-        var documents: [[String: Any]] = []
-        func add(_ data: Data, _ name: String, valid: [String], invalid: [String] = []) throws {
-            try data.write(to: caseFolder.appendingPathComponent(name))
-            documents.append(["file": name, "valid": valid.sorted(), "invalid": invalid.sorted()])
+        for document in corpus.documents {
+            try document.data.write(to: caseFolder.appendingPathComponent(document.file))
         }
-        let readingSchemas = schemas.keys.filter { $0.hasPrefix("reading") }
-        for (index, sample) in schemaCase.samples().enumerated() {
-            let output = try sample.jsonData()
-            // Every schema but the strict reading one, which has no header keys but type tags.
-            try add(output, "output-\(index).json", valid: schemas.keys.filter { $0 != "reading-openai" })
-            if schemaCase.strictReading == nil, strictSchemas.contains("reading-openai") {
-                let bare = try sample.jsonData(options: .withoutHeader)
-                try add(bare, "output-\(index)-without-header.json", valid: ["reading-openai", "reading-draft"])
-            }
-        }
-        for (index, document) in (schemaCase.strictReading ?? []).enumerated() {
-            try add(Data(document.utf8), "strict-\(index).json", valid: ["reading-openai", "reading-draft"])
-        }
-        for (index, document) in schemaCase.accepted.enumerated() {
-            try add(Data(document.utf8), "accepted-\(index).json", valid: ["reading-draft"])
-        }
-        for (index, document) in schemaCase.rejected.enumerated() {
-            try add(Data(document.utf8), "rejected-\(index).json", valid: [], invalid: readingSchemas)
-        }
-        let manifest = try JSONSerialization.data(
-            withJSONObject: ["schemas": schemas.keys.sorted(), "documents": documents], options: [.sortedKeys])
-        try manifest.write(to: caseFolder.appendingPathComponent("manifest.json"))
+        let manifest: [String: Any] = [
+            "model": String(describing: corpus.schemaCase.model),
+            "loading": "an element of [\(corpus.schemaCase.model)](json:), with the default options",
+            "schemas": schemas.keys.sorted(),
+            "agreement": Self.agreement.filter { schemas[$0.key] != nil },
+            "limits": corpus.schemaCase.limits,
+            "documents": corpus.documents.map { $0.manifestEntry(limit: corpus.limit(of: $0)) },
+        ]
+        let data = try JSONSerialization.data(withJSONObject: manifest, options: [.sortedKeys, .prettyPrinted])
+        try data.write(to: caseFolder.appendingPathComponent("manifest.json"))
     }
 }

@@ -27,9 +27,10 @@ struct SchemaPoint: Codable, Equatable, CodableSavedValue {
     var y = 0
 
     static var jsonSchema: [String: Any]? {
-        [
+        let integer: [String: Any] = ["type": "integer", "minimum": Int.min, "maximum": Int.max]
+        return [
             "type": "object",
-            "properties": ["x": ["type": "integer"], "y": ["type": "integer"]],
+            "properties": ["x": integer, "y": integer],
             "required": ["x", "y"],
         ]
     }

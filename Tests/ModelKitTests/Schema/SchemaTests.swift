@@ -84,7 +84,7 @@ import Testing
 
     @Test func writingSchemaRequiresWhatIsAlwaysWritten() throws {
         #expect(
-            text(try SchemaNote.jsonSchema(for: .writing)) == """
+            text(try SchemaNote.jsonSchema(for: .writing)) == #"""
                 {
                   "$defs" : {
                     "class-names" : {
@@ -107,7 +107,14 @@ import Testing
                   "$schema" : "https://json-schema.org/draft/2020-12/schema",
                   "properties" : {
                     "due" : {
-                      "format" : "date-time",
+                      "anyOf" : [
+                        {
+                          "format" : "date-time"
+                        },
+                        {
+                          "pattern" : "^(?:0000-(?:(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-8]))|02-29)|[+-](?:[0-9]{4,9}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-8]))|(?:[0-9]{2,7}(?:0[48]|[2468][048]|[13579][26])|[0-9]{0,5}(?:[02468][048]|[13579][26])00)-02-29))T(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](?:\\.[0-9]+)?Z$"
+                        }
+                      ],
                       "type" : [
                         "string",
                         "null"
@@ -137,6 +144,7 @@ import Testing
                       "type" : "string"
                     },
                     "version" : {
+                      "maximum" : 9223372036854775807,
                       "minimum" : 1,
                       "type" : "integer"
                     }
@@ -149,7 +157,7 @@ import Testing
                   ],
                   "type" : "object"
                 }
-                """)
+                """#)
     }
 
     @Test func strictProfileRequiresEveryPropertyAndClosesObjects() throws {

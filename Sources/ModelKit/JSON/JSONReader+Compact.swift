@@ -7,7 +7,7 @@ import Foundation
 // instead, which says what `JSONSerialization` makes of it: an object with two equal keys (it
 // keeps the last) and a number that no Foundation value holds (such as `1e400`, an error).
 // Equal keys are found without building a `String` for every key: each object keeps a 64-bit
-// filter of its plain keys' lengths and end bytes, and only a key that passes the filter is
+// filter of its plain keys' lengths and first bytes, and only a key that passes the filter is
 // compared with the object's earlier keys; keys with escapes or other than ASCII, which may
 // equal another key only as a `String` (`"\u0061"` and `"a"`, or the Kelvin sign and `K`),
 // are compared as strings when their object closes.
@@ -17,6 +17,34 @@ import Foundation
 // not declare passes through here, and an array's bookkeeping on every token would cost more
 // than checking it. Short plain strings, most keys among them, are checked and copied eight
 // bytes at a time in one pass; longer ones with `memchr` and `memcpy`.
+//
+// For example, a `Note` (see `ModelObject+ReadingJSON.swift`) read from
+// `{"title":"Hi","meta": {"tags": ["a", "b"], "size": 12, "note": "written by hand, in pencil"},
+// "count":2}` (one line, 103 bytes) does not declare `meta`. Its key read, the members' builder
+// writes `"meta":` at 0..<7 of its output and finds no scalar at byte 22: the loop takes the
+// value. `at` is where a step starts in the document, `out` in the output; `keys` holds where
+// each key of the open objects starts in the output:
+//
+//     at  document                          out  output                         frames   keys
+//     22  {                                   7  {                              obj
+//     23  "tags": [                           8  "tags":[                       obj arr  8
+//     32  "a", "b"                           16  "a","b"                        obj arr  8
+//     40  ],                                 23  ],                             obj      8
+//     43  "size": 12,                        25  "size":12,                     obj      8 25
+//     55  "note": "written by hand, in       35  "note":"written by hand, in    obj      8 25 35
+//         pencil"                                pencil"
+//     91  }                                  70  }
+//
+// Each key or string of at most 24 bytes of ASCII, without an escape or a slash and with 24
+// bytes of the document after its quote, is checked and copied a word at a time in the loop;
+// the space after a colon or a comma is passed where it stands. The number at 51 goes to
+// `scanNumber()`, and the 26-byte string at 63 to `scanString()` and `appendString(_:to:)`:
+// the loop writes `at` to the reader's position and `out` to the output's end before, and
+// reads both back after. The `[` at 31 opens a frame over the object's, which keeps the
+// object's key filter while the array is open; `]` gives it back. At `}` the object's three
+// keys leave the stack with its frame, and no frame is left: the reader stands at 92, and the
+// output holds 71 bytes,
+// `"meta":{"tags":["a","b"],"size":12,"note":"written by hand, in pencil"}`, of depth 2.
 
 /// A key written to compact text: where its opening quote is, and its signature (see
 /// ``CompactKeys/signature(of:from:to:)``).

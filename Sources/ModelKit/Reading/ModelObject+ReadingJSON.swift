@@ -1,5 +1,43 @@
 import Foundation
 
+// Reading an object's entries from the bytes straight into a new object: one pass when the
+// data is as ModelKit writes it, a second (another class, or the dictionary way) when the pass
+// learns that it must. For a class of three properties, whose `KeyTable` predicts their keys
+// in declaration order and finds any key by its bytes (see `KeyTable.swift`):
+//
+//     final class Note: ModelObject {
+//         @Saved var title = ""             // property 0, predicted as the bytes "title"
+//         @Saved var count = 0              // property 1, "count"
+//         @Saved var tags: [String] = []    // property 2, "tags"
+//     }
+//
+// Keys in declaration order, `{"version":1,"title":"Hi","count":2}`: no key is hashed.
+//
+//     at  bytes          step                                                  expected after
+//      1  "version":1    readLeadingKeys: the quoted version key, then one digit             0
+//     13  "title":"Hi"   readKey(ofProperty: 0): the 7 bytes are equal, so property 0;
+//                        readProperty(at: 0) reads "Hi" from 21                              1
+//     26  "count":2      readKey(ofProperty: 1): property 1; its value at 34                 2
+//     35  }              nextEntry() ends the loop; finishReading ends the load
+//
+// Out of order, with a key the class does not declare, `{"count":2,"id":7,"title":"Hi"}`,
+// where ≠ marks a key that is not the one expected next:
+//
+//      1  "count":2      ≠ "title"; scanKey() gives bytes 2..<7, which the table finds in
+//                        slot 13: property 1                                                 2
+//     11  "id":7         ≠ "tags"; the table probes slots 9 and 10 to the empty 11: no
+//                        match, so readOtherEntry keeps `"id":7` as compact text             2
+//     18  "title":"Hi"   ≠ "tags"; slot 1: property 0, not found before                      1
+//
+// A value that does not fit, `{"title":"Hi","count":"2"}`: at 22, `Int` meets a quote where a
+// number starts and throws. recoverProperty rewinds to 22, looks past the value for another
+// key of property 1 (`hasLaterKey`: none), reads `"2"` again as its dictionary form, and
+// loads that the dictionary way: `count: expected a number, found "2"`; or, in a lenient load,
+// that issue, `count` left at 0 and `"2"` kept to write back in its place. Had `"count":3`
+// followed, the pass would stop and rewind to the brace at 0, and the object would be read
+// as its dictionary form, whose last value counts: 3. A repeated key and old data end the
+// pass so too; a late class name of another class, with a pass into that class.
+
 extension ModelObject {
     /// How reading an object's entries ended.
     enum ReadResult {

@@ -214,7 +214,7 @@ extension ModelObject {
             newValue = try property.makeValue(from: source, context: context)
         } catch {
             guard let fallback = property.fallback, fallback.isUnknownRawValue(source, context) else { throw error }
-            context.forgetIssues(since: marks)
+            context.forgetProblems(since: marks)
             plan.values.append((property, fallback.value))
             plan.keptRawValues.append((property, source))
             return

@@ -149,18 +149,14 @@ extension ModelObject {
     /// A value that ModelKit's reader does not load, such as one that is not an object, is
     /// loaded from its dictionary form instead, which gives its error.
     private static func readElement(from reader: inout JSONReader, context: LoadContext) throws -> ModelObject {
-        let start = reader.mark
-        let marks = context.marks
+        let reading = ValueReading(reader, context)
         let object: ModelObject
         do {
             object = try readNestedObject(from: &reader, context: context, reusing: nil)
         } catch let settled as SettledError {
             throw settled
         } catch {
-            context.forgetIssues(since: marks)
-            context.takeBackDroppedValues(since: marks)
-            reader.rewind(to: start)
-            object = try loadElement(from: &reader, context: context)
+            object = try loadElement(from: &reader, reading: reading, context: context)
         }
         object.keepElementIssues(context: context)
         return object
@@ -170,8 +166,11 @@ extension ModelObject {
     /// kept apart so that ``readElement(from:context:)``, under which loading recursion goes
     /// as deep as the stack allows, keeps a small frame.
     @inline(never)
-    private static func loadElement(from reader: inout JSONReader, context: LoadContext) throws -> ModelObject {
-        try _make(savedValue: reader.readFoundationValue(), context: context)
+    private static func loadElement(from reader: inout JSONReader, reading: ValueReading, context: LoadContext)
+        throws -> ModelObject
+    {
+        let value = try reading.dictionaryForm(&reader, context, nil)
+        return try _make(savedValue: value, context: context)
     }
 
     /// Loads the elements of `value`, the top level of a document as `JSONSerialization`

@@ -62,9 +62,11 @@ extension LoadContext {
         prefixIssues(from: marks.issueCount, withIndex: index)
     }
 
-    /// Forgets the problems recorded since `marks`, for a value that is read again and reports
-    /// them again.
-    func forgetIssues(since marks: LenientMarks) {
+    /// Forgets the problems recorded and takes back the values dropped since `marks`, for an
+    /// attempt that is undone: a value read again (``ValueReading``), or an alternative of a
+    /// union that did not load, after which the next starts from where this one did.
+    func forgetProblems(since marks: LenientMarks) {
         issues.removeSubrange(marks.issueCount...)
+        droppedValueCount = marks.droppedValueCount
     }
 }

@@ -36,8 +36,7 @@ extension ModelObject {
         since marks: LenientMarks,
         context: LoadContext
     ) {
-        context.forgetIssues(since: marks)
-        _ = context.takeBackDroppedValues(since: marks)
+        context.forgetProblems(since: marks)
         keepSkippedValue(rawValue, of: property, isPartlyLoaded: false)
         property.setValue(fallback.value, of: self)
     }

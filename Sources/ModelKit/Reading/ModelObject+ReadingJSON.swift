@@ -141,8 +141,7 @@ extension ModelObject {
         context: LoadContext,
         firstClass: ModelObject.Type? = nil
     ) throws -> ReadResult {
-        let start = reader.mark
-        let marks = context.marks
+        let reading = ValueReading(reader, context)
         var chosenClass = firstClass
         var mayReuse = storage != nil
         while true {
@@ -150,11 +149,9 @@ extension ModelObject {
                 from: &reader, into: fixedObject, ofClass: chosenClass, reusing: mayReuse ? storage : nil,
                 classNames: classNames, context: context)
             if case .loaded(let object) = pass { return .loaded(object) }
-            // The pass reads again what it read so far, and reports its problems again.
-            context.forgetIssues(since: marks)
-            reader.rewind(to: start)
+            // The pass ended back at the object's brace, without what it recorded.
             guard case .again(let modelClass, let reuse) = pass else {
-                return .dictionary(try reader.readFoundationObject())
+                return .dictionary(FastCast.dictionary(try reading.dictionaryForm(&reader, context, nil)) ?? [:])
             }
             (chosenClass, mayReuse) = (modelClass, reuse)
         }
@@ -173,20 +170,19 @@ extension ModelObject {
         classNames: ClassNameUse,
         context: LoadContext
     ) throws -> Pass {
-        let start = reader.mark
-        let marks = context.marks
+        let reading = ValueReading(reader, context)
         var header = ObjectHeader()
         var hasEntry = try reader.beginObject()
         if hasEntry,
             !(try header.readLeadingKeys(
                 from: &reader, of: self, classNames: classNames, context: context, hasEntry: &hasEntry))
         {
-            return stop(.dictionary, reader: &reader, at: start, since: marks, context: context)
+            return stop(.dictionary, reader: &reader, reading: reading, context: context)
         }
         let modelClass = fixedObject.map { type(of: $0) } ?? chosenClass ?? header.resolved?.modelClass ?? self
         let metadata = context.metadata(of: modelClass)
         guard let keyTable = metadata.keyTable, header.isCurrent(for: metadata) else {
-            return stop(.dictionary, reader: &reader, at: start, since: marks, context: context)
+            return stop(.dictionary, reader: &reader, reading: reading, context: context)
         }
         let reusable = modelClass == self ? storage.flatMap(reusableObject(in:)) : nil
         let object = fixedObject ?? reusable ?? modelClass.init()
@@ -216,7 +212,7 @@ extension ModelObject {
                 guard
                     try object.readProperty(
                         at: index, metadata: metadata, keyTable: keyTable, from: &reader, context: context)
-                else { return stop(.dictionary, reader: &reader, at: start, since: marks, context: context) }
+                else { return stop(.dictionary, reader: &reader, reading: reading, context: context) }
                 expected = index + 1
             } else if case .container(let index)? = match, found.insert(metadata.properties.count + index) {
                 try object.readContainer(at: index, metadata: metadata, from: &reader, context: context)
@@ -225,14 +221,12 @@ extension ModelObject {
                 let pass = try object.readOtherEntry(
                     key, match: match, header: &header, found: &found, from: &reader, in: entries, context: context)
                 context.enclosingClass = modelClass
-                if let pass { return stop(pass, reader: &reader, at: start, since: marks, context: context) }
+                if let pass { return stop(pass, reader: &reader, reading: reading, context: context) }
             }
             hasEntry = try reader.nextEntry()
         }
         if reusable != nil, !object.keepsDefaults(whereAbsent: found.contains, metadata: metadata, context: context) {
-            return stop(
-                .again(chosenClass, mayReuse: false), reader: &reader, at: start, since: marks,
-                context: context)
+            return stop(.again(chosenClass, mayReuse: false), reader: &reader, reading: reading, context: context)
         }
         try object.finishReading(version: header.dataVersion(for: metadata), metadata: metadata, context: context)
         object.keepClassName(of: header.resolved ?? ResolvedClass(modelClass: modelClass))
@@ -242,12 +236,10 @@ extension ModelObject {
     /// Ends a pass that did not load the object: back to the object's brace, without the
     /// problems the pass reported, which reading again reports again.
     @inline(never)
-    private static func stop(
-        _ pass: Pass, reader: inout JSONReader, at start: JSONReader.Mark, since marks: LenientMarks,
-        context: LoadContext
-    ) -> Pass {
-        context.forgetIssues(since: marks)
-        reader.rewind(to: start)
+    private static func stop(_ pass: Pass, reader: inout JSONReader, reading: ValueReading, context: LoadContext)
+        -> Pass
+    {
+        reading.rewind(&reader, context)
         return pass
     }
 

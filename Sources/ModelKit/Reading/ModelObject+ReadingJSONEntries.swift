@@ -17,20 +17,6 @@ struct OtherEntryReading {
     let classNames: ClassNameUse
 }
 
-/// Where a property's value began and what the load's bookkeeping was then, for settling a
-/// value that did not fit or loaded only in part.
-struct PropertyReading {
-    /// The index of the property in its class's metadata.
-    let index: Int
-    let metadata: ModelMetadata
-    let keyTable: KeyTable
-    /// The reader's mark at the start of the value.
-    let start: JSONReader.Mark
-    let marks: LenientMarks
-
-    var property: AnySavedProperty { metadata.properties[index] }
-}
-
 extension ModelObject {
     /// Reads an entry that is not a property's first: `version` or `representedClassName`,
     /// a key the class does not declare, a property's key again, or a key of a flattened
@@ -144,26 +130,16 @@ extension ModelObject {
     private func readContainer(
         _ container: PathContainer, metadata: ModelMetadata, from reader: inout JSONReader, context: LoadContext
     ) throws {
-        if container.isWalkable, reader.peekToken() == UInt8(ascii: "{") {
-            let start = reader.mark
-            let marks = context.marks
-            if let level = try readContainerLevel(
-                0, of: container, metadata: metadata, from: &reader, context: context)
-            {
-                if let kept = level.kept { unknowns.keepContainer(container.key, kept) }
-                return
-            }
-            context.forgetIssues(since: marks)
-            _ = context.takeBackDroppedValues(since: marks)
-            reader.rewind(to: start)
+        let reading = ValueReading(reader, context)
+        if container.isWalkable, reader.peekToken() == UInt8(ascii: "{"),
+            let level = try readContainerLevel(0, of: container, metadata: metadata, from: &reader, context: context)
+        {
+            if let kept = level.kept { unknowns.keepContainer(container.key, kept) }
+            return
         }
-        let value: Any
-        do {
-            value = try reader.readFoundationValue()
-        } catch let settled as SettledError {
-            throw settled.prefixed(with: .key(container.key))
+        try reading.loadAgain(&reader, context, .key(container.key)) {
+            try loadContainer(container, from: $0, metadata: metadata, context: context)
         }
-        try JSONReader.settled { try loadContainer(container, from: value, metadata: metadata, context: context) }
     }
 
     /// What reading one level of a container's nested objects left: the kept text of its
@@ -240,13 +216,13 @@ extension ModelObject {
     private func readContainerMember(
         _ property: AnySavedProperty, at index: Int, from reader: inout JSONReader, context: LoadContext
     ) throws -> Bool {
-        let marks = context.marks
+        let reading = ValueReading(reader, context)
         do {
             try property.read(from: &reader, into: self, context: context)
         } catch {
             return false
         }
-        guard !context.hasProblems(since: marks) else { return false }
+        guard !reading.hasProblems(context) else { return false }
         forgetSkippedValue(of: property, at: index)
         if context.nullEnd == reader.position { keepLoadedNull(of: property, at: index) }
         return true
@@ -261,21 +237,20 @@ extension ModelObject {
         from reader: inout JSONReader,
         context: LoadContext
     ) throws -> Bool {
-        let start = reader.mark
-        let marks = context.marks
+        let value = ValueReading(reader, context)
         do {
             try metadata.unretainedProperties[index]._withUnsafeGuaranteedRef {
                 try $0.read(from: &reader, into: self, context: context)
             }
         } catch {
-            let reading = PropertyReading(
-                index: index, metadata: metadata, keyTable: keyTable, start: start, marks: marks)
-            return try recoverProperty(reading, after: error, reader: &reader, context: context)
+            // The reading is made apart, so that this frame, which loading recursion stacks
+            // up, does not hold it.
+            return try recoverProperty(
+                at: index, metadata: metadata, keyTable: keyTable, value: value, after: error, reader: &reader,
+                context: context)
         }
-        if context.hasProblems(since: marks) || hasKeptValue(at: index) {
-            let reading = PropertyReading(
-                index: index, metadata: metadata, keyTable: keyTable, start: start, marks: marks)
-            settleIssues(of: reading, reader: &reader, context: context)
+        if value.hasProblems(context) || hasKeptValue(at: index) {
+            settleIssues(at: index, metadata: metadata, value: value, reader: &reader, context: context)
         } else if context.nullEnd == reader.position {
             keepLoadedNull(at: index, metadata: metadata)
         }
@@ -296,38 +271,37 @@ extension ModelObject {
     /// problems found in it with its key, keeps the whole value when part of it was dropped,
     /// and forgets a value kept from an earlier load.
     @inline(never)
-    private func settleIssues(of reading: PropertyReading, reader: inout JSONReader, context: LoadContext) {
-        let property = reading.property
-        settleLoadedValue(of: property, at: reading.index, since: reading.marks, context: context) {
-            keepPartlyLoadedValue(of: property, at: reading.start, reader: &reader)
+    private func settleIssues(
+        at index: Int, metadata: ModelMetadata, value: ValueReading, reader: inout JSONReader, context: LoadContext
+    ) {
+        let property = metadata.properties[index]
+        settleLoadedValue(of: property, at: index, since: value.marks, context: context) {
+            keepPartlyLoadedValue(of: property, at: value.start, reader: &reader)
         }
-        if context.nullEnd == reader.position { keepLoadedNull(of: property, at: reading.index) }
+        if context.nullEnd == reader.position { keepLoadedNull(of: property, at: index) }
     }
 
     /// Settles a property's value that did not load: `false` when a later entry has the same
-    /// key, else as ``recoverProperty(_:after:at:since:reader:context:)`` does.
+    /// key, else as ``recoverProperty(_:after:reading:reader:context:)`` does.
     @inline(never)
     private func recoverProperty(
-        _ reading: PropertyReading,
-        after error: any Error,
-        reader: inout JSONReader,
-        context: LoadContext
+        at index: Int, metadata: ModelMetadata, keyTable: KeyTable, value: ValueReading, after error: any Error,
+        reader: inout JSONReader, context: LoadContext
     ) throws -> Bool {
         // The value is read again, or kept whole: what the first reading dropped does not count.
-        context.takeBackDroppedValues(since: reading.marks)
-        let property = reading.property
+        context.takeBackDroppedValues(since: value.marks)
+        let property = metadata.properties[index]
         do {
             if let settled = error as? SettledError, settled.isFatal { throw settled }
-            reader.rewind(to: reading.start)
+            reader.rewind(to: value.start)
             let isSameProperty = { (reader: JSONReader, key: JSONReader.StringToken) in
-                reader.match(key, in: reading.metadata, keyTable: reading.keyTable) == .property(reading.index)
+                reader.match(key, in: metadata, keyTable: keyTable) == .property(index)
             }
             if try reader.hasLaterKey(matching: isSameProperty) { return false }
         } catch let settled as SettledError {
             throw settled.prefixed(with: .key(property.key))
         }
-        try recoverProperty(
-            property, after: error, at: reading.start, since: reading.marks, reader: &reader, context: context)
+        try recoverProperty(property, after: error, reading: value, reader: &reader, context: context)
         return true
     }
 
@@ -341,23 +315,21 @@ extension ModelObject {
     private func readUnknownValue(forKey key: String, from reader: inout JSONReader, context: LoadContext) throws
         -> Bool
     {
-        let start = reader.mark
+        let reading = ValueReading(reader, context)
         do {
             _ = try reader.readFoundationValue()
             return false
         } catch let settled as SettledError {
             do {
                 if settled.isFatal { throw settled }
-                reader.rewind(to: start)
+                reader.rewind(to: reading.start)
                 if try reader.hasLaterKey(matching: { reader, later in reader.key(later, equals: key) }) {
                     return false
                 }
             } catch let settled as SettledError {
                 throw settled.prefixed(with: .key(key))
             }
-            try ValueRecovery.skip(
-                after: settled.prefixed(with: .key(key)), at: start, issuesFrom: context.issues.count,
-                component: .key(key), reader: &reader, context: context)
+            try reading.skip(after: settled.prefixed(with: .key(key)), prefixing: .key(key), &reader, context)
         }
         return true
     }

@@ -1,33 +1,29 @@
 import Foundation
 
 extension ModelObject {
-    /// Settles the failure of a property's value read from `start`, as loading the dictionary
-    /// form settles it: reads the value again as its dictionary form and loads that, which in
-    /// a lenient load keeps the value to write back.
+    /// Settles the failure of a property's value, as loading the dictionary form settles it:
+    /// reads the value again as its dictionary form and loads that, which in a lenient load
+    /// keeps the value to write back.
     func recoverProperty(
         _ property: AnySavedProperty,
         after error: any Error,
-        at start: JSONReader.Mark,
-        since marks: LenientMarks,
+        reading: ValueReading,
         reader: inout JSONReader,
         context: LoadContext
     ) throws {
         let component = ModelKeyPath.Component.key(property.key)
         if let settled = error as? SettledError {
             guard !settled.isFatal, context.isLenient else { throw settled.prefixed(with: component) }
-            context.prefixIssues(since: marks, with: component)
+            reading.prefixIssues(with: component, context)
             return try keep(
-                property, after: settled.prefixed(with: component), at: start, reader: &reader, context: context)
+                property, after: settled.prefixed(with: component), at: reading.start, reader: &reader,
+                context: context)
         }
-        context.forgetIssues(since: marks)
-        reader.rewind(to: start)
         let value: Any
         do {
-            value = try reader.readFoundationValue()
+            value = try reading.dictionaryForm(&reader, context, component)
         } catch let settled as SettledError {
-            return try ValueRecovery.skip(
-                after: settled.prefixed(with: component), at: start, issuesFrom: marks.issueCount, component: component,
-                reader: &reader, context: context)
+            return try reading.skip(after: settled, prefixing: component, &reader, context)
         }
         try JSONReader.settled { try load(value, into: property, context: context) }
     }

@@ -70,7 +70,7 @@ struct ObjectHeader {
         classNames: ClassNameUse,
         context: LoadContext
     ) throws -> Bool {
-        let start = reader.mark
+        let reading = ValueReading(reader, context)
         let name = key.name(in: context.metadata(of: expected))
         do {
             switch key {
@@ -85,7 +85,7 @@ struct ObjectHeader {
             }
             return true
         } catch let settled as SettledError where !settled.isFatal {
-            reader.rewind(to: start)
+            reader.rewind(to: reading.start)
             do {
                 if try reader.hasLaterKey(matching: { reader, later in reader.key(later, equals: name) }) {
                     return false
@@ -93,9 +93,7 @@ struct ObjectHeader {
             } catch let malformed as SettledError {
                 throw malformed.prefixed(with: .key(name))
             }
-            try ValueRecovery.skip(
-                after: settled, at: start, issuesFrom: context.issues.count, component: .key(name),
-                reader: &reader, context: context)
+            try reading.skip(after: settled, prefixing: .key(name), &reader, context)
             return true
         }
     }

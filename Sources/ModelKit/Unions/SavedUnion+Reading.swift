@@ -9,7 +9,7 @@ import Foundation
 // alternative's own speed. That gives what the dictionary way gives whenever it succeeds,
 // since a type's `_read` gives what its `_make` gives. When it fails, the value is read again
 // as its dictionary form and loaded the dictionary way, which tries the other alternatives
-// too, as a property's value that does not fit is read again (`ValueRecovery`).
+// too, as a property's value that does not fit is read again (`ValueReading`).
 //
 // For `[.init(Self.id), .init(Self.customer)]`: `"cus_1"` reads as a `String`; `{"id": …}` as
 // a `Customer`; `5` fits neither, and the dictionary way throws
@@ -28,8 +28,7 @@ extension SavedUnion {
             } catch let error as ModelError {
                 // The next alternative starts from where this one did.
                 firstError = firstError ?? error
-                context.forgetIssues(since: marks)
-                context.takeBackDroppedValues(since: marks)
+                context.forgetProblems(since: marks)
             }
         }
         throw firstError ?? mismatch(savedValue, expected: table.expected)
@@ -39,8 +38,7 @@ extension SavedUnion {
     /// else the dictionary way.
     public static func _read(from reader: inout JSONReader, context: LoadContext) throws -> Self {
         let table = UnionCache.alternatives(of: Self.self)
-        let start = reader.mark
-        let marks = context.marks
+        let reading = ValueReading(reader, context)
         if let read = table.reader(forToken: reader.peekToken()) {
             do {
                 return try read(&reader, context)
@@ -48,12 +46,8 @@ extension SavedUnion {
                 throw settled
             } catch {
                 // Even a settled error is the dictionary way's for this alternative only.
-                context.forgetIssues(since: marks)
-                context.takeBackDroppedValues(since: marks)
-                reader.rewind(to: start)
             }
         }
-        let value = try reader.readFoundationValue()
-        return try JSONReader.settled { try _make(savedValue: value, context: context) }
+        return try reading.loadAgain(&reader, context, nil) { try _make(savedValue: $0, context: context) }
     }
 }

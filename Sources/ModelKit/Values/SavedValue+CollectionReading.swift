@@ -19,20 +19,23 @@ extension Array where Element: SavedValue {
         if let modelClass = Element.self as? ModelObject.Type {
             return try readObjects(of: modelClass, from: &reader, context: context)
         }
+        return try readValues(from: &reader, context: context)
+    }
+
+    /// Reads an array of values that are not model objects; apart from
+    /// ``_read(from:context:)``, whose frame loading recursion stacks up for arrays of objects.
+    private static func readValues(from reader: inout JSONReader, context: LoadContext) throws -> [Element] {
         var result: [Element] = []
         guard try reader.beginArray() else { return result }
         var index = 0
         repeat {
-            let start = reader.mark
-            let marks = context.marks
+            let reading = ValueReading(reader, context)
             do {
                 result.append(try Element._read(from: &reader, context: context))
-                context.prefixIssues(since: marks, withIndex: index)
+                context.prefixIssues(since: reading.marks, withIndex: index)
             } catch {
-                let element = try ValueRecovery.recoverElement(
-                    Element.self, after: error, at: start, component: .index(index), issuesFrom: marks.issueCount,
-                    reader: &reader,
-                    context: context)
+                let element = try reading.recoverElement(
+                    Element.self, after: error, at: .index(index), &reader, context)
                 if let element { result.append(element) }
             }
             index += 1
@@ -53,18 +56,15 @@ extension Array where Element: SavedValue {
         guard try reader.beginArray() else { return result }
         var index = 0
         repeat {
-            let start = reader.mark
-            let marks = context.marks
+            let reading = ValueReading(reader, context)
             do {
                 let object = try modelClass.readNestedObject(from: &reader, context: context, reusing: nil)
                 // `Element` is `modelClass`, a class: its values are the object references.
                 result.append(unsafeBitCast(object, to: Element.self))
-                context.prefixIssues(since: marks, withIndex: index)
+                context.prefixIssues(since: reading.marks, withIndex: index)
             } catch {
-                let element = try ValueRecovery.recoverElement(
-                    Element.self, after: error, at: start, component: .index(index), issuesFrom: marks.issueCount,
-                    reader: &reader,
-                    context: context)
+                let element = try reading.recoverElement(
+                    Element.self, after: error, at: .index(index), &reader, context)
                 if let element { result.append(element) }
             }
             index += 1
@@ -86,17 +86,13 @@ extension Dictionary where Key == String, Value: SavedValue {
         // In a lenient load, values that do not fit are left out and reported. An object that has a
         // key twice, where only the last value counts, is read as its dictionary form.
         guard reader.peekToken() == UInt8(ascii: "{") else { throw ValueMismatch() }
-        let start = reader.mark
-        let marks = context.marks
+        let reading = ValueReading(reader, context)
         var result: [String: Value] = [:]
         guard try reader.beginObject() else { return result }
         repeat {
             let key = try reader.readKey()
             guard try readEntry(forKey: key, into: &result, from: &reader, context: context) else {
-                context.forgetIssues(since: marks)
-                reader.rewind(to: start)
-                let dictionary = try reader.readFoundationValue()
-                return try JSONReader.settled { try _make(savedValue: dictionary, context: context) }
+                return try reading.loadAgain(&reader, context, nil) { try _make(savedValue: $0, context: context) }
             }
         } while try reader.nextEntry()
         return result
@@ -110,15 +106,14 @@ extension Dictionary where Key == String, Value: SavedValue {
         from reader: inout JSONReader,
         context: LoadContext
     ) throws -> Bool {
-        let start = reader.mark
-        let marks = context.marks
+        let reading = ValueReading(reader, context)
         do {
             let value = try Value._read(from: &reader, context: context)
             guard result.updateValue(value, forKey: key) == nil else { return false }
-            context.prefixIssues(since: marks, with: .key(key))
+            reading.prefixIssues(with: .key(key), context)
         } catch {
             return try recoverEntry(
-                forKey: key, after: error, at: start, since: marks, into: &result, from: &reader, context: context)
+                forKey: key, after: error, reading: reading, into: &result, from: &reader, context: context)
         }
         return true
     }
@@ -133,23 +128,19 @@ extension Dictionary where Key == String, Value: SavedValue {
     private static func recoverEntry(
         forKey key: String,
         after error: any Error,
-        at start: JSONReader.Mark,
-        since marks: LenientMarks,
+        reading: ValueReading,
         into result: inout [String: Value],
         from reader: inout JSONReader,
         context: LoadContext
     ) throws -> Bool {
         do {
             if let settled = error as? SettledError, settled.isFatal { throw settled }
-            reader.rewind(to: start)
+            reader.rewind(to: reading.start)
             if try result[key] != nil || reader.hasLaterKey(matching: { $0.key($1, equals: key) }) { return false }
         } catch let settled as SettledError {
             throw settled.prefixed(with: .key(key))
         }
-        let value = try ValueRecovery.recoverElement(
-            Value.self, after: error, at: start, component: .key(key), issuesFrom: marks.issueCount,
-            reader: &reader,
-            context: context)
+        let value = try reading.recoverElement(Value.self, after: error, at: .key(key), &reader, context)
         if let value { result[key] = value }
         return true
     }

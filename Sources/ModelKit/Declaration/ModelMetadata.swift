@@ -67,6 +67,7 @@ final class ModelMetadata: @unchecked Sendable {
         // twice changes nothing.
         ModelRegistry.shared.register(modelClass, names: [metadata.modelName] + metadata.legacyModelNames)
         ModelRegistry.shared.registerKnownSubclasses(of: modelClass)
+        ModelRegistry.shared.registerSuperclasses(of: modelClass)
         return cache.withLock { cache in
             if let existing = cache[identifier] { return existing }
             cache[identifier] = metadata
@@ -122,7 +123,7 @@ final class ModelMetadata: @unchecked Sendable {
     /// one, to start a family of tagged classes of its own.
     private static func headerKeys(of modelClass: ModelObject.Type) -> (version: String?, type: String?) {
         let keys = (modelClass.versionKey, modelClass.typeKey)
-        if let superclass = _getSuperclass(modelClass) as? ModelObject.Type, superclass != ModelObject.self {
+        if let superclass = ClassHierarchy.declaredSuperclasses(of: modelClass).first {
             precondition(
                 superclass.versionKey == keys.0,
                 "\(modelClass) changes the versionKey of its superclass \(superclass), whose objects it stands in for")
@@ -199,12 +200,7 @@ final class ModelMetadata: @unchecked Sendable {
     private static func declaringClasses(of modelClass: ModelObject.Type) -> [(
         modelClass: ModelObject.Type, fieldCount: Int
     )] {
-        var totals: [(ModelObject.Type, Int)] = []
-        var current: AnyClass? = modelClass
-        while let modelClass = current as? ModelObject.Type {
-            totals.append((modelClass, savedFields(of: modelClass).count))
-            current = _getSuperclass(modelClass)
-        }
+        let totals = ClassHierarchy.lineage(of: modelClass).map { ($0, savedFields(of: $0).count) }
         // Totals from the class up, each including its superclasses'; differences, top down.
         let reversed = Array(totals.reversed())
         return reversed.indices.map { index in

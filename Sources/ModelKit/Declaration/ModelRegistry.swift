@@ -64,6 +64,16 @@ final class ModelRegistry: Sendable {
         }
     }
 
+    /// Registers, by name only, the model classes above `modelClass`, so that a name of a
+    /// superclass resolves to it from a class's first use on, whichever class of its family a
+    /// process used first: the base class's tag in a subclass's place is then the same error
+    /// in every process, not a kept class name until the base is used.
+    func registerSuperclasses(of modelClass: ModelObject.Type) {
+        for superclass in ClassHierarchy.declaredSuperclasses(of: modelClass) {
+            register(superclass, names: [superclass.modelName] + superclass.legacyModelNames)
+        }
+    }
+
     /// Every class registered under `name`.
     func classes(named name: String) -> [ModelObject.Type] {
         classesByName.withLock { $0[name] ?? [] }

@@ -34,6 +34,9 @@
 /// 6. `JSONSerialization` and property lists give `NSNumber` booleans and numbers as instances
 ///    of two distinct classes, which tell `true` from `1` (``FastCast``, ``SavedNumber``). Not a
 ///    memory read: Foundation's classes, compared by identity on every platform.
+/// 7. The standard library's `_getSuperclass` gives a class's superclass, and `nil` above a
+///    root class (``ClassHierarchy``), as the class metadata records it. Not a memory read:
+///    an underscored entry point, on every platform.
 ///
 /// Assumptions 4 and 5 read memory, and their shortcuts are taken only where
 /// ``takesLayoutShortcuts`` is `true`: on platforms with 64-bit pointers, unless the package is

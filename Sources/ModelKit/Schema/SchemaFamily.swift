@@ -31,12 +31,9 @@ enum SchemaFamily {
     static func isTagged(_ modelClass: ModelObject.Type) -> Bool {
         guard modelClass.typeKey != nil else { return false }
         if !members(below: modelClass).isEmpty { return true }
-        var current: AnyClass? = _getSuperclass(modelClass)
-        while let ancestor = current as? ModelObject.Type, ancestor != ModelObject.self {
-            if members(below: ancestor).contains(where: { $0 == modelClass }) { return true }
-            current = _getSuperclass(ancestor)
+        return ClassHierarchy.declaredSuperclasses(of: modelClass).contains { ancestor in
+            members(below: ancestor).contains { $0 == modelClass }
         }
-        return false
     }
 
     /// The names that the data gives objects of `modelClass` under the type key.
@@ -66,11 +63,7 @@ enum SchemaFamily {
     static func knownClasses(around described: [ModelObject.Type]) -> [ModelObject.Type] {
         var queue = valueClasses
         for modelClass in described {
-            var current: AnyClass? = modelClass
-            while let ancestor = current as? ModelObject.Type, ancestor != ModelObject.self {
-                queue.append(ancestor)
-                current = _getSuperclass(ancestor)
-            }
+            queue += ClassHierarchy.lineage(of: modelClass).filter { $0 != ModelObject.self }
         }
         var found: [ModelObject.Type] = []
         var seen: Set<ObjectIdentifier> = []

@@ -139,4 +139,17 @@ import Testing
         #expect(ObjectIdentifier(type(of: parsed[0] as AnyObject)) == FastCast.booleanType)
         #expect(ObjectIdentifier(type(of: parsed[1] as AnyObject)) == FastCast.numberType)
     }
+
+    @Test func superclassesAreListedNearestFirst() {
+        #expect(
+            ClassHierarchy.lineage(of: Derived.self).map(ObjectIdentifier.init) == [
+                ObjectIdentifier(Derived.self), ObjectIdentifier(Base.self), ObjectIdentifier(ModelObject.self),
+            ])
+        #expect(
+            ClassHierarchy.declaredSuperclasses(of: Derived.self).map(ObjectIdentifier.init) == [
+                ObjectIdentifier(Base.self)
+            ])
+        #expect(ClassHierarchy.declaredSuperclasses(of: Base.self).isEmpty)
+        #expect(ClassHierarchy.lineage(of: ModelObject.self).count == 1)
+    }
 }

@@ -104,7 +104,7 @@ class Kind:
             return self.model.name + "Twin"
         return self.swift_type()
 
-    def shape(self):
+    def shape(self, has_fallback=False):
         if self.tag == "array":
             return ".array(" + self.element.shape() + ")"
         if self.tag == "model":
@@ -112,7 +112,7 @@ class Kind:
         if self.tag == "enum":
             raw_type, cases, fallback = ENUMS[self.enum]
             raws = ", ".join(swift_raw_string(raw) for _, raw in cases)
-            return ".enumeration([" + raws + "], hasFallback: " + ("true" if fallback else "false") + ")"
+            return ".enumeration([" + raws + "], hasFallback: " + ("true" if has_fallback else "false") + ")"
         if self.tag == "date":
             return ".date(." + self.date + ")"
         return {"int": ".integer(.int)", "int64": ".integer(.int64)", "uint8": ".integer(.uint8)",
@@ -538,7 +538,7 @@ def shape_line(prop, model):
     arguments = ["[" + ", ".join(swift_string(k) for k in path) + "]"]
     if prop.alternatives:
         arguments.append("alternatives: [" + ", ".join(swift_string(k) for k in prop.alternatives) + "]")
-    arguments.append(prop.kind.shape())
+    arguments.append(prop.kind.shape(has_fallback=prop.fallback is not None))
     if prop.optional:
         arguments.append("optional: true")
     if prop.default is not None:

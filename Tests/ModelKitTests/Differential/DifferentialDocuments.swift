@@ -90,9 +90,9 @@ struct DifferentialDocuments {
 
     /// The members of one level of an object: its properties and containers, and undeclared
     /// siblings.
-    private mutating func level(_ slots: [DifferentialSlot], declared: Set<String>, depth: Int)
-        -> [DifferentialJSON.Member]
-    {
+    private mutating func level(
+        _ slots: [DifferentialSlot], declared: Set<String>, depth: Int, isInContainer: Bool = false
+    ) -> [DifferentialJSON.Member] {
         var members: [DifferentialJSON.Member] = []
         for slot in slots {
             switch slot {
@@ -101,7 +101,7 @@ struct DifferentialDocuments {
                     members.append(.init(key: key, value: value(of: property, depth: depth)))
                 }
             case .container(let key, let inner):
-                guard let value = container(inner, depth: depth) else { continue }
+                guard let value = container(inner, depth: depth, isNested: isInContainer) else { continue }
                 members.append(.init(key: key, value: value))
             }
         }
@@ -114,12 +114,14 @@ struct DifferentialDocuments {
     }
 
     /// A container that properties live in: an object, `null`, absent (`nil`), or now and then
-    /// something else.
-    private mutating func container(_ slots: [DifferentialSlot], depth: Int) -> DifferentialJSON? {
+    /// something else; inside another container, `null` less often, since ModelKit rejects it
+    /// there and the rest of the document would go unchecked.
+    private mutating func container(_ slots: [DifferentialSlot], depth: Int, isNested: Bool) -> DifferentialJSON? {
         if isBad() { return element(of: [.string("not an object"), .array([]), .number("1")]) }
+        let declared = Set(DifferentialSlot.keys(of: slots))
         switch next(100) {
-        case 0..<75: return .object(level(slots, declared: Set(DifferentialSlot.keys(of: slots)), depth: depth))
-        case 75..<85: return .null
+        case 0..<75: return .object(level(slots, declared: declared, depth: depth, isInContainer: true))
+        case 75..<(isNested ? 77 : 85): return .null
         default: return nil
         }
     }
@@ -184,7 +186,7 @@ struct DifferentialDocuments {
         var value: Decimal
         switch next(3) {
         case 0: value = element(of: candidates)
-        case 1: value = Decimal(next(1000)) - (type == .uint8 ? 0 : 500)
+        case 1: value = type == .uint8 ? Decimal(next(256)) : Decimal(next(1000)) - 500
         default:
             let bits = Int64(bitPattern: random.next()) >> Int64(next(64))
             value = type == .uint8 ? Decimal(UInt8(truncatingIfNeeded: bits)) : Decimal(bits)

@@ -22,8 +22,9 @@ import Foundation
 /// writer writes `{"id": 7, "stats": {"stars": null, "forks": 2}, "extra": [1.0]}`, in some
 /// order of keys.
 indirect enum DifferentialExpectation {
-    /// An undeclared value, written back as it came; in its very text when `isText`.
-    case kept(DifferentialJSON, isText: Bool)
+    /// An undeclared value, written back as it came; in its very text when `isText`, unless the
+    /// writer builds the containers of paths from Foundation values and it is inside one.
+    case kept(DifferentialJSON, isText: Bool, isInContainer: Bool = false)
     /// A property's value of a kind, as the document had it.
     case value(DifferentialKind, DifferentialJSON)
     case null
@@ -43,7 +44,7 @@ indirect enum DifferentialExpectation {
     var containsNull: Bool {
         switch self {
         case .null: true
-        case .kept(let json, _): json.containsNull
+        case .kept(let json, _, _): json.containsNull
         case .value: false
         case .array(let elements): elements.contains { $0.containsNull }
         case .object(let members): members.contains { $0.1.containsNull }
@@ -55,6 +56,8 @@ indirect enum DifferentialExpectation {
         /// Whether the object is read the dictionary way, so that its undeclared values are
         /// Foundation values, which write their numbers in their own text.
         var isDictionaryWay: Bool
+        /// Whether the values are inside a container that properties live in.
+        var isInContainer = false
 
         /// Whether ModelKit's reader reads an object the dictionary way, as ARCHITECTURE.md says
         /// it does for data older than its class (so that `migrate(_:from:)` sees it), for a
@@ -92,6 +95,7 @@ indirect enum DifferentialExpectation {
         func object(_ shape: DifferentialShape, _ input: [DifferentialJSON.Member]) -> DifferentialExpectation {
             var builder = self
             builder.isDictionaryWay = isDictionaryWay || Self.isReadTheDictionaryWay(shape, input)
+            builder.isInContainer = false
             return builder.objectMembers(shape, input)
         }
 
@@ -129,8 +133,10 @@ indirect enum DifferentialExpectation {
                 case .container(let key, let inner):
                     let value = input.last { $0.key == key }?.value
                     if let nested = value?.members {
+                        var builder = self
+                        builder.isInContainer = true
                         let declared = Set(DifferentialSlot.keys(of: inner))
-                        members.append((key, .object(level(inner, nested, declared: declared))))
+                        members.append((key, .object(builder.level(inner, nested, declared: declared))))
                         continue
                     }
                     let written = level(inner, [], declared: [])
@@ -142,7 +148,8 @@ indirect enum DifferentialExpectation {
                 }
             }
             for member in input where !declared.contains(member.key) {
-                members.append((member.key, .kept(member.value, isText: !isDictionaryWay)))
+                members.append(
+                    (member.key, .kept(member.value, isText: !isDictionaryWay, isInContainer: isInContainer)))
             }
             return members
         }

@@ -7,7 +7,7 @@ extension DifferentialJSON {
     ///
     /// A `null` stays where taking it away would let another of the property's keys win or the
     /// property's default other than `nil` load, and where it is an undeclared value or under an
-    /// outranked key, which are kept as they came.
+    /// outranked key, which are kept as they came. A container left empty goes with its nulls.
     func removingDeclaredNulls(of shape: DifferentialShape) -> DifferentialJSON {
         guard let members else { return self }
         return .object(Self.removingNulls(from: members, slots: shape.slots))
@@ -32,7 +32,14 @@ extension DifferentialJSON {
                 guard let index = members.lastIndex(where: { $0.key == key }),
                     let nested = members[index].value.members
                 else { continue }
-                members[index].value = .object(removingNulls(from: nested, slots: inner))
+                let remaining = removingNulls(from: nested, slots: inner)
+                // A container that held only nulls goes too: left empty, it would be kept and
+                // written back as an empty object, which is data of its own.
+                if remaining.isEmpty, !nested.isEmpty {
+                    members.remove(at: index)
+                } else {
+                    members[index].value = .object(remaining)
+                }
             }
         }
         return members

@@ -646,7 +646,7 @@ final class DifferentialModel02: ModelObject, DifferentialModel {
         shape.add(["iOSVersion"], .string, default: #""dflt""#)
         shape.add(
             ["k\"q", "né", "deep", "inner"],
-            .enumeration([#"1"#, #"2"#, #"3"#, #"0"#], hasFallback: true),
+            .enumeration([#"1"#, #"2"#, #"3"#, #"0"#], hasFallback: false),
             optional: true
         )
         shape.add(["k\"q", "links", "a", "c"], .model(DifferentialModel01.shape), optional: true)
@@ -974,7 +974,7 @@ final class DifferentialModel04: ModelObject, DifferentialModel {
         )
         shape.add(
             ["c", "x y", "d", "stats"],
-            .enumeration([#"1"#, #"2"#, #"3"#, #"0"#], hasFallback: true),
+            .enumeration([#"1"#, #"2"#, #"3"#, #"0"#], hasFallback: false),
             default: #"2"#
         )
         shape.add(["c", "count", "né", "data"], .array(.string), default: #"[]"#)
@@ -1736,7 +1736,7 @@ final class DifferentialModel08: ModelObject, DifferentialModel {
         var shape = DifferentialShape(header: .keys("v", "kind", name: "DifferentialModel08", modelVersion: 1))
         shape.add(["inner", "stats"], .date(.millisecondsSince1970), optional: true)
         shape.add(["kind2"], .integer(.uint8), optional: true)
-        shape.add(["z", "a"], .enumeration([#"1"#, #"2"#, #"3"#, #"0"#], hasFallback: true), default: #"0"#)
+        shape.add(["z", "a"], .enumeration([#"1"#, #"2"#, #"3"#, #"0"#], hasFallback: false), default: #"0"#)
         shape.add(["depth"], .array(.double), default: #"[]"#)
         shape.add(["inner", "total", "z", "z"], .array(.integer(.int64)), optional: true)
         shape.add(["name"], .array(.model(DifferentialModel06.shape)), default: #"[]"#)
@@ -1745,7 +1745,7 @@ final class DifferentialModel08: ModelObject, DifferentialModel {
         shape.add(["inner", "inner"], .model(DifferentialModel03.shape))
         shape.add(
             ["z", "deep", "data", "links"],
-            .enumeration([#"1"#, #"2"#, #"3"#, #"0"#], hasFallback: true),
+            .enumeration([#"1"#, #"2"#, #"3"#, #"0"#], hasFallback: false),
             optional: true
         )
         shape.add(["label"], .model(DifferentialModel03.shape), optional: true)
@@ -1976,7 +1976,7 @@ final class DifferentialModel09: ModelObject, DifferentialModel {
         shape.add(["total", "inner"], .integer(.int64), default: #"0"#)
         shape.add(
             ["total", "total", "e", "a"],
-            .enumeration([#"1"#, #"2"#, #"3"#, #"0"#], hasFallback: true),
+            .enumeration([#"1"#, #"2"#, #"3"#, #"0"#], hasFallback: false),
             default: #"2"#
         )
         shape.add(["y"], .string, optional: true, nilAsNull: true)
@@ -2537,7 +2537,7 @@ final class DifferentialModel12: ModelObject, DifferentialModel {
         shape.add(["page", "meta"], .enumeration([#""light""#, #""dark""#], hasFallback: false), optional: true)
         shape.add(
             ["name"],
-            .enumeration([#""red""#, #""green""#, #""blue""#, #""unknown""#], hasFallback: true),
+            .enumeration([#""red""#, #""green""#, #""blue""#, #""unknown""#], hasFallback: false),
             default: #""red""#
         )
         shape.add(["deep", "deep"], .array(.double), optional: true, default: #"[]"#)
@@ -2755,7 +2755,7 @@ final class DifferentialModel13: ModelObject, DifferentialModel {
             header: .keys("version", "representedClassName", name: "DifferentialModel13", modelVersion: 1)
         )
         shape.add(["ünï", "x y", "d"], .bool, default: #"false"#)
-        shape.add(["name"], .enumeration([#"1"#, #"2"#, #"3"#, #"0"#], hasFallback: true), optional: true)
+        shape.add(["name"], .enumeration([#"1"#, #"2"#, #"3"#, #"0"#], hasFallback: false), optional: true)
         shape.add(["ünï", "page", "d", "count"], .integer(.int), optional: true)
         shape.add(["with space"], .string, optional: true)
         shape.add(["ünï", "deep"], .array(.model(DifferentialModel11.shape)), optional: true, default: #"[]"#)
@@ -2916,7 +2916,7 @@ final class DifferentialModel14: ModelObject, DifferentialModel {
     static let shape: DifferentialShape = {
         var shape = DifferentialShape(header: .keys("v", "kind", name: "DifferentialModel14", modelVersion: 1))
         shape.add(["né", "e"], .array(.bool), optional: true, nilAsNull: true)
-        shape.add(["né", "z", "e"], .enumeration([#"1"#, #"2"#, #"3"#, #"0"#], hasFallback: true), default: #"1"#)
+        shape.add(["né", "z", "e"], .enumeration([#"1"#, #"2"#, #"3"#, #"0"#], hasFallback: false), default: #"1"#)
         shape.add(["note"], .integer(.int64), default: #"9223372036854775807"#)
         shape.add(["samples"], alternatives: ["ID"], .integer(.int), default: #"42"#)
         shape.add(["flag"], .enumeration([#"1"#, #"2"#, #"3"#, #"0"#], hasFallback: true), default: #"0"#)
@@ -3037,7 +3037,7 @@ final class DifferentialModel15: ModelObject, DifferentialModel {
         shape.addFlattened(DifferentialPart2.shape)
         shape.add(["$ref"], .integer(.int64), default: #"0"#)
         shape.add(["tiny"], alternatives: ["ID", "Alt"], .bool, default: #"true"#)
-        shape.add(["balance"], .enumeration([#"1"#, #"2"#, #"3"#, #"0"#], hasFallback: true), default: #"0"#)
+        shape.add(["balance"], .enumeration([#"1"#, #"2"#, #"3"#, #"0"#], hasFallback: false), default: #"0"#)
         shape.add(["a", "links", "x y", "né"], .bool, default: #"false"#)
         return shape
     }()
@@ -3782,7 +3782,7 @@ final class DifferentialModel19: ModelObject, DifferentialModel {
         shape.add(["z", "links", "x y"], .double, optional: true, nilAsNull: true)
         shape.add(
             ["child"],
-            .enumeration([#""red""#, #""green""#, #""blue""#, #""unknown""#], hasFallback: true),
+            .enumeration([#""red""#, #""green""#, #""blue""#, #""unknown""#], hasFallback: false),
             default: #""unknown""#
         )
         shape.add(["lastSeenAt"], .model(DifferentialModel17.shape), optional: true, nilAsNull: true)
@@ -3791,7 +3791,7 @@ final class DifferentialModel19: ModelObject, DifferentialModel {
         shape.add(["score"], alternatives: ["ID", "v1Name"], .bool, default: #"false"#)
         shape.add(["z", "count"], .double, optional: true, nilAsNull: true)
         shape.add(["z", "stats", "né", "a"], .string, optional: true, nilAsNull: true)
-        shape.add(["z", "d"], .enumeration([#"1"#, #"2"#, #"3"#, #"0"#], hasFallback: true), default: #"1"#)
+        shape.add(["z", "d"], .enumeration([#"1"#, #"2"#, #"3"#, #"0"#], hasFallback: false), default: #"1"#)
         shape.addFlattened(DifferentialPart4.shape)
         shape.add(["z", "links", "k\"q"], .array(.integer(.int64)), default: #"[]"#)
         shape.add(["numbers"], .double, default: #"0"#)
@@ -4355,7 +4355,7 @@ final class DifferentialModel22: ModelObject, DifferentialModel {
         )
         shape.add(
             ["meta", "e", "c", "b"],
-            .enumeration([#""red""#, #""green""#, #""blue""#, #""unknown""#], hasFallback: true),
+            .enumeration([#""red""#, #""green""#, #""blue""#, #""unknown""#], hasFallback: false),
             optional: true
         )
         shape.add(["offset_x"], .double, default: #"-0.0"#)

@@ -365,7 +365,9 @@ class Generator:
             model.date_format = self.choice(["secondsSince1970", "millisecondsSince1970"])
         used = set()
         claimed = set(header_keys(model))
-        nested_pool = [m for m in self.models if len(m.properties) < 12]
+        # Nested models nest at most one level more, so that documents stay small enough to
+        # check thousands of them in seconds.
+        nested_pool = [m for m in self.models if len(m.properties) < 12 and nesting_depth(m) < 2]
         # Flattened parts first, so that the model's own keys keep clear of theirs.
         flattened = []
         if index % 3 == 1 or self.chance(0.2):
@@ -453,6 +455,16 @@ class Generator:
             self.parts.append(self.make_part(index))
         for index in range(1, MODEL_COUNT + 1):
             self.models.append(self.make_model(index))
+
+
+def nesting_depth(model):
+    """How many levels of nested models a model's data can hold."""
+    depths = [0]
+    for prop in model.properties:
+        kind = prop.kind.element if prop.kind.tag == "array" else prop.kind
+        if kind.tag == "model" and not prop.flattened:
+            depths.append(1 + nesting_depth(kind.model))
+    return max(depths)
 
 
 def header_keys(model):
@@ -723,7 +735,18 @@ def container_trie(model):
             last = node
             node = node["children"]
         last["values"].append(prop)
+    name_containers(trie)
     return trie
+
+
+def name_containers(level):
+    """Gives each container of a level a struct name and a field name, unique in the level."""
+    types = {}
+    for key, node in level.items():
+        node["type"] = container_type_name(key, types)
+        types[key] = node["type"]
+        node["field"] = node["type"][0].lower() + node["type"][1:-len("Container")] + "Object"
+        name_containers(node["children"])
 
 
 def write_twin(out, model):
@@ -731,12 +754,10 @@ def write_twin(out, model):
     out.line("struct %sTwin: Decodable, TwinDecodable, DifferentialValueConvertible {" % model.name)
     top = [p for p in model.properties if p.path is None]
     trie = container_trie(model)
-    names = {}
     for prop in top:
         out.line("    " + twin_field(prop))
-    for key in trie:
-        names[key] = container_type_name(key, names)
-        out.line("    var %s = %s()" % (container_field_name(key), names[key]))
+    for key, node in trie.items():
+        out.line("    var %s = %s()" % (node["field"], node["type"]))
     out.line("")
     out.line("    init() {}")
     out.line("")
@@ -758,24 +779,24 @@ def write_twin(out, model):
             cases.append("." + case)
         write_decode(out, prop, "[" + ", ".join(cases) + "]", "        ")
     for key, node in trie.items():
-        case = container_field_name(key) + "Container"
+        case = node["field"] + "Container"
         coding_keys.append((case, key))
         out.line("        %s = try container.decodeContainer(forKey: .%s, default: %s())" % (
-            container_field_name(key), case, names[key]))
+            node["field"], case, node["type"]))
     out.line("    }")
     out.line("")
     out.line("    var differentialValue: DifferentialValue {")
     out.line("        var values = DifferentialValues()")
     for prop in model.properties:
-        out.line('        values.add("%s", %s)' % (prop.name, twin_access(prop, names)))
+        out.line('        values.add("%s", %s)' % (prop.name, twin_access(prop, trie)))
     out.line("        return values.value")
     out.line("    }")
     if coding_keys:
         out.line("")
         write_coding_keys(out, coding_keys, "    ")
-    for key, node in trie.items():
+    for node in trie.values():
         out.line("")
-        write_container(out, names[key], node, "    ")
+        write_container(out, node, "    ")
     out.line("}")
     out.line("")
 
@@ -813,14 +834,15 @@ def container_type_name(key, names):
     return name
 
 
-def container_field_name(key):
-    return camel(key) + "Object"
-
-
-def twin_access(prop, names):
+def twin_access(prop, trie):
     if prop.path is None:
         return prop.name
-    return ".".join(container_field_name(k) for k in prop.path[:-1]) + "." + prop.name
+    fields = []
+    level = trie
+    for key in prop.path[:-1]:
+        fields.append(level[key]["field"])
+        level = level[key]["children"]
+    return ".".join(fields) + "." + prop.name
 
 
 def write_coding_keys(out, coding_keys, indent):
@@ -833,15 +855,13 @@ def write_coding_keys(out, coding_keys, indent):
     out.line(indent + "}")
 
 
-def write_container(out, name, node, indent):
+def write_container(out, node, indent):
     out.line(indent + "/// A nested object that properties live inside.")
-    out.line(indent + "struct %s: Decodable, TwinDecodable {" % name)
-    names = {}
+    out.line(indent + "struct %s: Decodable, TwinDecodable {" % node["type"])
     for prop in node["values"]:
         out.line(indent + "    " + twin_field(prop))
-    for key in node["children"]:
-        names[key] = container_type_name(key, names)
-        out.line(indent + "    var %s = %s()" % (container_field_name(key), names[key]))
+    for child in node["children"].values():
+        out.line(indent + "    var %s = %s()" % (child["field"], child["type"]))
     out.line("")
     out.line(indent + "    init() {}")
     out.line("")
@@ -851,17 +871,17 @@ def write_container(out, name, node, indent):
     for prop in node["values"]:
         coding_keys.append((prop.name, prop.path[-1]))
         write_decode(out, prop, "[." + prop.name + "]", indent + "        ")
-    for key in node["children"]:
-        case = container_field_name(key) + "Container"
+    for key, child in node["children"].items():
+        case = child["field"] + "Container"
         coding_keys.append((case, key))
         out.line(indent + "        %s = try container.decodeContainer(forKey: .%s, default: %s())" % (
-            container_field_name(key), case, names[key]))
+            child["field"], case, child["type"]))
     out.line(indent + "    }")
     out.line("")
     write_coding_keys(out, coding_keys, indent + "    ")
-    for key, child in node["children"].items():
+    for child in node["children"].values():
         out.line("")
-        write_container(out, names[key], child, indent + "    ")
+        write_container(out, child, indent + "    ")
     out.line(indent + "}")
 
 

@@ -37,9 +37,15 @@ struct DifferentialCheck {
         decoderInput = Data(document.json.text(&spelling).utf8)
     }
 
-    private mutating func fail(_ check: String, _ message: String) {
-        var plain = DifferentialJSON.Spelling()
-        report.add(check, message, label: label, document: document.json.text(&plain))
+    /// Reports a problem; the message, which may take long to make, only when the report keeps
+    /// it.
+    private mutating func fail(_ check: String, _ message: @autoclosure () -> String) {
+        let label = label
+        let document = document
+        report.add(check, label: label) {
+            var plain = DifferentialJSON.Spelling()
+            return (message(), document.json.text(&plain))
+        }
     }
 
     private mutating func fail(_ check: String, _ differences: [String]) {
@@ -158,8 +164,13 @@ struct DifferentialCheck {
             guard writer.writesHeaders else { return }
             let back = try first.loadBack()
             if back != object {
+                let model = model
                 fail("\(name): what it wrote loads back unequal", Self.inequality(back, object, model))
             }
+            // `==` takes -0.0 for 0.0, as Double's own does; the values must come back exactly.
+            fail(
+                "\(name): what it wrote loads back with other values",
+                model.values(back).differences(from: model.values(object)))
             checkHasNoChanges(back, after: "a load of what \(name) wrote")
         } catch {
             fail("\(name) throws", "\(error)")
@@ -190,6 +201,7 @@ struct DifferentialCheck {
         do {
             let other = try model.load(Data(stripped.text(&spelling).utf8), [])
             if other != object {
+                let model = model
                 fail(
                     "a loaded null changes ==",
                     "unequal to the object loaded without its nulls: " + Self.inequality(other, object, model))

@@ -59,11 +59,13 @@ extension DifferentialJSON {
     ///
     /// - Throws: `DifferentialJSON.ParseError` for text that is not one JSON value.
     static func parse(_ data: Data) throws -> DifferentialJSON {
-        var parser = Parser(bytes: Array(data))
-        let value = try parser.value()
-        parser.skipWhitespace()
-        guard parser.index == parser.bytes.count else { throw ParseError(offset: parser.index) }
-        return value
+        try Array(data).withUnsafeBufferPointer { bytes in
+            var parser = Parser(bytes: bytes)
+            let value = try parser.value()
+            parser.skipWhitespace()
+            guard parser.index == parser.bytes.count else { throw ParseError(offset: parser.index) }
+            return value
+        }
     }
 
     /// Text that is not JSON, at a byte offset.
@@ -73,11 +75,16 @@ extension DifferentialJSON {
     }
 
     private struct Parser {
-        let bytes: [UInt8]
+        let bytes: UnsafeBufferPointer<UInt8>
         var index = 0
 
         mutating func skipWhitespace() {
-            while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+            while index < bytes.count {
+                switch bytes[index] {
+                case 0x20, 0x09, 0x0A, 0x0D: index += 1
+                default: return
+                }
+            }
         }
 
         mutating func value() throws -> DifferentialJSON {
@@ -105,8 +112,14 @@ extension DifferentialJSON {
 
         mutating func number() throws -> DifferentialJSON {
             let start = index
-            let allowed = Set("+-0123456789.eE".utf8)
-            while index < bytes.count, allowed.contains(bytes[index]) { index += 1 }
+            scan: while index < bytes.count {
+                switch bytes[index] {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."),
+                    UInt8(ascii: "e"), UInt8(ascii: "E"):
+                    index += 1
+                default: break scan
+                }
+            }
             guard index > start, let text = String(bytes: bytes[start..<index], encoding: .utf8) else {
                 throw ParseError(offset: start)
             }
@@ -157,6 +170,15 @@ extension DifferentialJSON {
 
         mutating func string() throws -> String {
             index += 1
+            // Most strings have no escape: their bytes are their text.
+            var end = index
+            while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\") { end += 1 }
+            if end < bytes.count, bytes[end] == UInt8(ascii: "\""),
+                let text = String(bytes: bytes[index..<end], encoding: .utf8)
+            {
+                index = end + 1
+                return text
+            }
             var scalars = String.UnicodeScalarView()
             var run: [UInt8] = []
             func flush() throws {

@@ -1413,34 +1413,34 @@ final class DifferentialModel06: ModelObject, DifferentialModel {
     override class var typeKey: String? { nil }
 
     @Saved(alternatives: ["other"]) var width: Double = 0.1
+    @Saved(alternatives: ["alt\\2"]) var count: Date = Date(timeIntervalSince1970: 0)
     @Saved(path: "a", "e") var label: Bool = false
     @Saved var userID2: DifferentialShade? = nil
-    @Saved(path: "a", "data", "meta") var numbers = DifferentialModel01()
-    @Saved(alternatives: ["alt\\2"]) var count: Date = Date(timeIntervalSince1970: 0)
-    @Saved(path: "a", "data", "z", "a") var x2: Int64? = nil
+    @Saved(path: "a", "né", "page", "z") var createdAt: Bool = false
     @Saved(alternatives: ["v1Name", "ID"]) var lastSeenAt: Int64? = nil
+    @Saved(path: "a", "data", "meta") var when = DifferentialModel03()
 
     static let shape: DifferentialShape = {
         var shape = DifferentialShape(header: .none)
         shape.add(["width"], alternatives: ["other"], .double, default: #"0.1"#)
+        shape.add(["count"], alternatives: ["alt\\2"], .date(.iso8601), default: #""1970-01-01T00:00:00Z""#)
         shape.add(["a", "e"], .bool, default: #"false"#)
         shape.add(["user-id2"], .enumeration([#""light""#, #""dark""#], hasFallback: false), optional: true)
-        shape.add(["a", "data", "meta"], .model(DifferentialModel01.shape))
-        shape.add(["count"], alternatives: ["alt\\2"], .date(.iso8601), default: #""1970-01-01T00:00:00Z""#)
-        shape.add(["a", "data", "z", "a"], .integer(.int64), optional: true)
+        shape.add(["a", "né", "page", "z"], .bool, default: #"false"#)
         shape.add(["last-seen-at"], alternatives: ["v1Name", "ID"], .integer(.int64), optional: true)
+        shape.add(["a", "data", "meta"], .model(DifferentialModel03.shape))
         return shape
     }()
 
     var differentialValue: DifferentialValue {
         var values = DifferentialValues()
         values.add("width", width)
+        values.add("count", count)
         values.add("label", label)
         values.add("userID2", userID2)
-        values.add("numbers", numbers)
-        values.add("count", count)
-        values.add("x2", x2)
+        values.add("createdAt", createdAt)
         values.add("lastSeenAt", lastSeenAt)
+        values.add("when", when)
         return values.value
     }
 }
@@ -1448,8 +1448,8 @@ final class DifferentialModel06: ModelObject, DifferentialModel {
 /// `DifferentialModel06` as a struct that `JSONDecoder` reads with the same meaning.
 struct DifferentialModel06Twin: Decodable, TwinDecodable, DifferentialValueConvertible {
     var width: Double = 0.1
-    var userID2: DifferentialShade? = nil
     var count: Date = Date(timeIntervalSince1970: 0)
+    var userID2: DifferentialShade? = nil
     var lastSeenAt: Int64? = nil
     var aObject = AContainer()
 
@@ -1458,13 +1458,13 @@ struct DifferentialModel06Twin: Decodable, TwinDecodable, DifferentialValueConve
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         width = try container.decodeTwin(forKeys: [.width, .widthAlternative1], default: 0.1)
-        userID2 = try container.decodeTwin(forKeys: [.userID2], default: nil)
         count = try container.decodeDate(
             Date.self,
             forKeys: [.count, .countAlternative1],
             format: .iso8601,
             default: Date(timeIntervalSince1970: 0)
         )
+        userID2 = try container.decodeTwin(forKeys: [.userID2], default: nil)
         lastSeenAt = try container.decodeTwin(
             forKeys: [.lastSeenAt, .lastSeenAtAlternative1, .lastSeenAtAlternative2],
             default: nil
@@ -1475,21 +1475,21 @@ struct DifferentialModel06Twin: Decodable, TwinDecodable, DifferentialValueConve
     var differentialValue: DifferentialValue {
         var values = DifferentialValues()
         values.add("width", width)
+        values.add("count", count)
         values.add("label", aObject.label)
         values.add("userID2", userID2)
-        values.add("numbers", aObject.dataObject.numbers)
-        values.add("count", count)
-        values.add("x2", aObject.dataObject.zObject.x2)
+        values.add("createdAt", aObject.nObject.pageObject.createdAt)
         values.add("lastSeenAt", lastSeenAt)
+        values.add("when", aObject.dataObject.when)
         return values.value
     }
 
     private enum CodingKeys: String, CodingKey {
         case width
         case widthAlternative1 = "other"
-        case userID2 = "user-id2"
         case count
         case countAlternative1 = "alt\\2"
+        case userID2 = "user-id2"
         case lastSeenAt = "last-seen-at"
         case lastSeenAtAlternative1 = "v1Name"
         case lastSeenAtAlternative2 = "ID"
@@ -1499,6 +1499,7 @@ struct DifferentialModel06Twin: Decodable, TwinDecodable, DifferentialValueConve
     /// A nested object that properties live inside.
     struct AContainer: Decodable, TwinDecodable {
         var label: Bool = false
+        var nObject = NContainer()
         var dataObject = DataContainer()
 
         init() {}
@@ -1506,205 +1507,192 @@ struct DifferentialModel06Twin: Decodable, TwinDecodable, DifferentialValueConve
         init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             label = try container.decodeTwin(forKeys: [.label], default: false)
+            nObject = try container.decodeContainer(forKey: .nObjectContainer, default: NContainer())
             dataObject = try container.decodeContainer(forKey: .dataObjectContainer, default: DataContainer())
         }
 
         private enum CodingKeys: String, CodingKey {
             case label = "e"
+            case nObjectContainer = "né"
             case dataObjectContainer = "data"
         }
 
         /// A nested object that properties live inside.
-        struct DataContainer: Decodable, TwinDecodable {
-            var numbers: DifferentialModel01Twin = DifferentialModel01Twin()
-            var zObject = ZContainer()
+        struct NContainer: Decodable, TwinDecodable {
+            var pageObject = PageContainer()
 
             init() {}
 
             init(from decoder: any Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
-                numbers = try container.decodeTwin(forKeys: [.numbers], default: DifferentialModel01Twin())
-                zObject = try container.decodeContainer(forKey: .zObjectContainer, default: ZContainer())
+                pageObject = try container.decodeContainer(forKey: .pageObjectContainer, default: PageContainer())
             }
 
             private enum CodingKeys: String, CodingKey {
-                case numbers = "meta"
-                case zObjectContainer = "z"
+                case pageObjectContainer = "page"
             }
 
             /// A nested object that properties live inside.
-            struct ZContainer: Decodable, TwinDecodable {
-                var x2: Int64? = nil
+            struct PageContainer: Decodable, TwinDecodable {
+                var createdAt: Bool = false
 
                 init() {}
 
                 init(from decoder: any Decoder) throws {
                     let container = try decoder.container(keyedBy: CodingKeys.self)
-                    x2 = try container.decodeTwin(forKeys: [.x2], default: nil)
+                    createdAt = try container.decodeTwin(forKeys: [.createdAt], default: false)
                 }
 
                 private enum CodingKeys: String, CodingKey {
-                    case x2 = "a"
+                    case createdAt = "z"
                 }
+            }
+        }
+
+        /// A nested object that properties live inside.
+        struct DataContainer: Decodable, TwinDecodable {
+            var when: DifferentialModel03Twin = DifferentialModel03Twin()
+
+            init() {}
+
+            init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                when = try container.decodeTwin(forKeys: [.when], default: DifferentialModel03Twin())
+            }
+
+            private enum CodingKeys: String, CodingKey {
+                case when = "meta"
             }
         }
     }
 }
 
-/// A generated model: kebabCase keys, version 2 header, paths 2/3/4 keys deep, flattened DifferentialPart1.
+/// A generated model: kebabCase keys, version 2 header, paths 2/3 keys deep, flattened DifferentialPart5.
 final class DifferentialModel07: ModelObject, DifferentialModel {
     typealias Twin = DifferentialModel07Twin
 
     override class var keyStyle: KeyStyle { .kebabCase }
     override class var modelVersion: Int { 2 }
 
-    @Saved(path: "inner", "a") var numbers: DifferentialModel03? = nil
-    @Saved var color: UInt8 = 0
-    @Saved(alternatives: ["v1Name", "other"]) var isActive: Int = 7
-    @Saved(alternatives: ["ID"]) var value9: Bool = true
-    @Saved(path: "inner", "data", "k\"q") var avatarURL: Bool? = nil
-    @Saved(fallback: .unknown) var priceCents: DifferentialLevel = DifferentialLevel.high
-    @Saved(path: "inner", "data", "stats", "total") var note: UInt8? = nil
-    @Saved var width = DifferentialModel06()
-    @Saved(flattened: true) var weight = DifferentialPart1()
+    @Saved(flattened: true) var note = DifferentialPart5()
+    @Saved(path: "b", "inner", "total") var longitude: [Bool]? = nil
+    @Saved var iOSVersion = DifferentialModel02()
+    @Saved var userID2: Bool? = true
+    @Saved("ünïcödé", date: .secondsSince1970) var child: Date = Date(timeIntervalSince1970: 1_296_068_472)
+    @Saved(path: "b", "ünï") var depth: String? = nil
+    @Saved("Title") var pageSize: Bool? = nil
+    @Saved("_id") var y: [String] = []
 
     static let shape: DifferentialShape = {
         var shape = DifferentialShape(
             header: .keys("version", "representedClassName", name: "DifferentialModel07", modelVersion: 2)
         )
-        shape.add(["inner", "a"], .model(DifferentialModel03.shape), optional: true)
-        shape.add(["color"], .integer(.uint8), default: #"0"#)
-        shape.add(["is-active"], alternatives: ["v1Name", "other"], .integer(.int), default: #"7"#)
-        shape.add(["value9"], alternatives: ["ID"], .bool, default: #"true"#)
-        shape.add(["inner", "data", "k\"q"], .bool, optional: true)
-        shape.add(["price-cents"], .enumeration([#"1"#, #"2"#, #"3"#, #"0"#], hasFallback: true), default: #"3"#)
-        shape.add(["inner", "data", "stats", "total"], .integer(.uint8), optional: true)
-        shape.add(["width"], .model(DifferentialModel06.shape))
-        shape.addFlattened(DifferentialPart1.shape)
+        shape.addFlattened(DifferentialPart5.shape)
+        shape.add(["b", "inner", "total"], .array(.bool), optional: true)
+        shape.add(["i-os-version"], .model(DifferentialModel02.shape))
+        shape.add(["user-id2"], .bool, optional: true, default: #"true"#)
+        shape.add(["ünïcödé"], .date(.secondsSince1970), default: #"1296068472"#)
+        shape.add(["b", "ünï"], .string, optional: true)
+        shape.add(["Title"], .bool, optional: true)
+        shape.add(["_id"], .array(.string), default: #"[]"#)
         return shape
     }()
 
     var differentialValue: DifferentialValue {
         var values = DifferentialValues()
-        values.add("numbers", numbers)
-        values.add("color", color)
-        values.add("isActive", isActive)
-        values.add("value9", value9)
-        values.add("avatarURL", avatarURL)
-        values.add("priceCents", priceCents)
         values.add("note", note)
-        values.add("width", width)
-        values.add("weight", weight)
+        values.add("longitude", longitude)
+        values.add("iOSVersion", iOSVersion)
+        values.add("userID2", userID2)
+        values.add("child", child)
+        values.add("depth", depth)
+        values.add("pageSize", pageSize)
+        values.add("y", y)
         return values.value
     }
 }
 
 /// `DifferentialModel07` as a struct that `JSONDecoder` reads with the same meaning.
 struct DifferentialModel07Twin: Decodable, TwinDecodable, DifferentialValueConvertible {
-    var color: UInt8 = 0
-    var isActive: Int = 7
-    var value9: Bool = true
-    var priceCents: DifferentialLevel = DifferentialLevel.high
-    var width: DifferentialModel06Twin = DifferentialModel06Twin()
-    var weight: DifferentialPart1Twin = DifferentialPart1Twin()
-    var innerObject = InnerContainer()
+    var note: DifferentialPart5Twin = DifferentialPart5Twin()
+    var iOSVersion: DifferentialModel02Twin = DifferentialModel02Twin()
+    var userID2: Bool? = true
+    var child: Date = Date(timeIntervalSince1970: 1_296_068_472)
+    var pageSize: Bool? = nil
+    var y: [String] = []
+    var bObject = BContainer()
 
     init() {}
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        color = try container.decodeTwin(forKeys: [.color], default: 0)
-        isActive = try container.decodeTwin(
-            forKeys: [.isActive, .isActiveAlternative1, .isActiveAlternative2],
-            default: 7
+        note = try DifferentialPart5Twin(from: decoder)
+        iOSVersion = try container.decodeTwin(forKeys: [.iOSVersion], default: DifferentialModel02Twin())
+        userID2 = try container.decodeTwin(forKeys: [.userID2], default: Optional(true))
+        child = try container.decodeDate(
+            Date.self,
+            forKeys: [.child],
+            format: .secondsSince1970,
+            default: Date(timeIntervalSince1970: 1_296_068_472)
         )
-        value9 = try container.decodeTwin(forKeys: [.value9, .value9Alternative1], default: true)
-        priceCents = try container.decodeEnum(
-            forKeys: [.priceCents],
-            fallback: .unknown,
-            default: DifferentialLevel.high
-        )
-        width = try container.decodeTwin(forKeys: [.width], default: DifferentialModel06Twin())
-        weight = try DifferentialPart1Twin(from: decoder)
-        innerObject = try container.decodeContainer(forKey: .innerObjectContainer, default: InnerContainer())
+        pageSize = try container.decodeTwin(forKeys: [.pageSize], default: nil)
+        y = try container.decodeTwin(forKeys: [.y], default: [])
+        bObject = try container.decodeContainer(forKey: .bObjectContainer, default: BContainer())
     }
 
     var differentialValue: DifferentialValue {
         var values = DifferentialValues()
-        values.add("numbers", innerObject.numbers)
-        values.add("color", color)
-        values.add("isActive", isActive)
-        values.add("value9", value9)
-        values.add("avatarURL", innerObject.dataObject.avatarURL)
-        values.add("priceCents", priceCents)
-        values.add("note", innerObject.dataObject.statsObject.note)
-        values.add("width", width)
-        values.add("weight", weight)
+        values.add("note", note)
+        values.add("longitude", bObject.innerObject.longitude)
+        values.add("iOSVersion", iOSVersion)
+        values.add("userID2", userID2)
+        values.add("child", child)
+        values.add("depth", bObject.depth)
+        values.add("pageSize", pageSize)
+        values.add("y", y)
         return values.value
     }
 
     private enum CodingKeys: String, CodingKey {
-        case color
-        case isActive = "is-active"
-        case isActiveAlternative1 = "v1Name"
-        case isActiveAlternative2 = "other"
-        case value9
-        case value9Alternative1 = "ID"
-        case priceCents = "price-cents"
-        case width
-        case innerObjectContainer = "inner"
+        case iOSVersion = "i-os-version"
+        case userID2 = "user-id2"
+        case child = "ünïcödé"
+        case pageSize = "Title"
+        case y = "_id"
+        case bObjectContainer = "b"
     }
 
     /// A nested object that properties live inside.
-    struct InnerContainer: Decodable, TwinDecodable {
-        var numbers: DifferentialModel03Twin? = nil
-        var dataObject = DataContainer()
+    struct BContainer: Decodable, TwinDecodable {
+        var depth: String? = nil
+        var innerObject = InnerContainer()
 
         init() {}
 
         init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            numbers = try container.decodeTwin(forKeys: [.numbers], default: nil)
-            dataObject = try container.decodeContainer(forKey: .dataObjectContainer, default: DataContainer())
+            depth = try container.decodeTwin(forKeys: [.depth], default: nil)
+            innerObject = try container.decodeContainer(forKey: .innerObjectContainer, default: InnerContainer())
         }
 
         private enum CodingKeys: String, CodingKey {
-            case numbers = "a"
-            case dataObjectContainer = "data"
+            case depth = "ünï"
+            case innerObjectContainer = "inner"
         }
 
         /// A nested object that properties live inside.
-        struct DataContainer: Decodable, TwinDecodable {
-            var avatarURL: Bool? = nil
-            var statsObject = StatsContainer()
+        struct InnerContainer: Decodable, TwinDecodable {
+            var longitude: [Bool]? = nil
 
             init() {}
 
             init(from decoder: any Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
-                avatarURL = try container.decodeTwin(forKeys: [.avatarURL], default: nil)
-                statsObject = try container.decodeContainer(forKey: .statsObjectContainer, default: StatsContainer())
+                longitude = try container.decodeTwin(forKeys: [.longitude], default: nil)
             }
 
             private enum CodingKeys: String, CodingKey {
-                case avatarURL = "k\"q"
-                case statsObjectContainer = "stats"
-            }
-
-            /// A nested object that properties live inside.
-            struct StatsContainer: Decodable, TwinDecodable {
-                var note: UInt8? = nil
-
-                init() {}
-
-                init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    note = try container.decodeTwin(forKeys: [.note], default: nil)
-                }
-
-                private enum CodingKeys: String, CodingKey {
-                    case note = "total"
-                }
+                case longitude = "total"
             }
         }
     }
@@ -1718,227 +1706,281 @@ final class DifferentialModel08: ModelObject, DifferentialModel {
     override class var versionKey: String? { "v" }
     override class var typeKey: String? { "kind" }
 
-    @Saved(path: "inner", "stats", date: .millisecondsSince1970) var weight: Date? = nil
-    @Saved("kind2") var kind: UInt8? = nil
-    @Saved(path: "z", "a") var samples: DifferentialLevel = DifferentialLevel.unknown
-    @Saved var depth: [Double] = []
-    @Saved(path: "inner", "total", "z", "z") var color: [Int64]? = nil
-    @Saved var name: [DifferentialModel06] = []
-    @Saved("@type") var x2: Double = 1.5
-    @Saved("ünïcödé") var isActive: Int = -1
-    @Saved(path: "inner", "inner") var level = DifferentialModel03()
-    @Saved(path: "z", "deep", "data", "links") var htmlURLPath: DifferentialLevel? = nil
-    @Saved var label: DifferentialModel03? = nil
-    @Saved(path: "z", "deep", "né") var title: UInt8 = 200
-    @Saved(path: "inner", "total", "ünï") var value9: Bool = true
+    @Saved(path: "page", "data", "z", "page") var level = DifferentialModel01()
+    @Saved var weight: UInt8? = nil
+    @Saved(path: "meta", "data") var lastSeenAt: [DifferentialModel03] = []
+    @Saved var zIndex: Int64 = -5
+    @Saved(alternatives: ["ID", "àlt"]) var numbers: UInt8 = 200
+    @Saved(path: "meta", "ünï", "inner", "deep") var priceCents: Int64? = nil
+    @Saved("tab\tkey", alternatives: ["legacy_id", "other"]) var flag: Bool = true
+    @Saved(path: "meta", "x y", "links") var big: Date = Date(timeIntervalSince1970: 0)
+    @Saved var createdAt: UInt8 = 0
+    @Saved(path: "page", "k\"q", date: .millisecondsSince1970) var updatedAt: Date? = nil
+    @Saved(path: "meta", "né", "a") var shade: Double = 0.1
+    @Saved var avatarURL: Bool = false
+    @Saved(path: "page", "data", "z", "a") var pageSize: [Double] = []
+    @Saved(path: "page", "data", "d") var child: Int64? = nil
+    @Saved(path: "page", "data", "ünï") var count: [Int]? = nil
 
     static let shape: DifferentialShape = {
         var shape = DifferentialShape(header: .keys("v", "kind", name: "DifferentialModel08", modelVersion: 1))
-        shape.add(["inner", "stats"], .date(.millisecondsSince1970), optional: true)
-        shape.add(["kind2"], .integer(.uint8), optional: true)
-        shape.add(["z", "a"], .enumeration([#"1"#, #"2"#, #"3"#, #"0"#], hasFallback: false), default: #"0"#)
-        shape.add(["depth"], .array(.double), default: #"[]"#)
-        shape.add(["inner", "total", "z", "z"], .array(.integer(.int64)), optional: true)
-        shape.add(["name"], .array(.model(DifferentialModel06.shape)), default: #"[]"#)
-        shape.add(["@type"], .double, default: #"1.5"#)
-        shape.add(["ünïcödé"], .integer(.int), default: #"-1"#)
-        shape.add(["inner", "inner"], .model(DifferentialModel03.shape))
-        shape.add(
-            ["z", "deep", "data", "links"],
-            .enumeration([#"1"#, #"2"#, #"3"#, #"0"#], hasFallback: false),
-            optional: true
-        )
-        shape.add(["label"], .model(DifferentialModel03.shape), optional: true)
-        shape.add(["z", "deep", "né"], .integer(.uint8), default: #"200"#)
-        shape.add(["inner", "total", "ünï"], .bool, default: #"true"#)
+        shape.add(["page", "data", "z", "page"], .model(DifferentialModel01.shape))
+        shape.add(["weight"], .integer(.uint8), optional: true)
+        shape.add(["meta", "data"], .array(.model(DifferentialModel03.shape)), default: #"[]"#)
+        shape.add(["z-index"], .integer(.int64), default: #"-5"#)
+        shape.add(["numbers"], alternatives: ["ID", "àlt"], .integer(.uint8), default: #"200"#)
+        shape.add(["meta", "ünï", "inner", "deep"], .integer(.int64), optional: true)
+        shape.add(["tab\tkey"], alternatives: ["legacy_id", "other"], .bool, default: #"true"#)
+        shape.add(["meta", "x y", "links"], .date(.iso8601), default: #""1970-01-01T00:00:00Z""#)
+        shape.add(["created-at"], .integer(.uint8), default: #"0"#)
+        shape.add(["page", "k\"q"], .date(.millisecondsSince1970), optional: true)
+        shape.add(["meta", "né", "a"], .double, default: #"0.1"#)
+        shape.add(["avatar-url"], .bool, default: #"false"#)
+        shape.add(["page", "data", "z", "a"], .array(.double), default: #"[]"#)
+        shape.add(["page", "data", "d"], .integer(.int64), optional: true)
+        shape.add(["page", "data", "ünï"], .array(.integer(.int)), optional: true)
         return shape
     }()
 
     var differentialValue: DifferentialValue {
         var values = DifferentialValues()
-        values.add("weight", weight)
-        values.add("kind", kind)
-        values.add("samples", samples)
-        values.add("depth", depth)
-        values.add("color", color)
-        values.add("name", name)
-        values.add("x2", x2)
-        values.add("isActive", isActive)
         values.add("level", level)
-        values.add("htmlURLPath", htmlURLPath)
-        values.add("label", label)
-        values.add("title", title)
-        values.add("value9", value9)
+        values.add("weight", weight)
+        values.add("lastSeenAt", lastSeenAt)
+        values.add("zIndex", zIndex)
+        values.add("numbers", numbers)
+        values.add("priceCents", priceCents)
+        values.add("flag", flag)
+        values.add("big", big)
+        values.add("createdAt", createdAt)
+        values.add("updatedAt", updatedAt)
+        values.add("shade", shade)
+        values.add("avatarURL", avatarURL)
+        values.add("pageSize", pageSize)
+        values.add("child", child)
+        values.add("count", count)
         return values.value
     }
 }
 
 /// `DifferentialModel08` as a struct that `JSONDecoder` reads with the same meaning.
 struct DifferentialModel08Twin: Decodable, TwinDecodable, DifferentialValueConvertible {
-    var kind: UInt8? = nil
-    var depth: [Double] = []
-    var name: [DifferentialModel06Twin] = []
-    var x2: Double = 1.5
-    var isActive: Int = -1
-    var label: DifferentialModel03Twin? = nil
-    var innerObject = InnerContainer()
-    var zObject = ZContainer()
+    var weight: UInt8? = nil
+    var zIndex: Int64 = -5
+    var numbers: UInt8 = 200
+    var flag: Bool = true
+    var createdAt: UInt8 = 0
+    var avatarURL: Bool = false
+    var pageObject = PageContainer()
+    var metaObject = MetaContainer()
 
     init() {}
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        kind = try container.decodeTwin(forKeys: [.kind], default: nil)
-        depth = try container.decodeTwin(forKeys: [.depth], default: [])
-        name = try container.decodeTwin(forKeys: [.name], default: [])
-        x2 = try container.decodeTwin(forKeys: [.x2], default: 1.5)
-        isActive = try container.decodeTwin(forKeys: [.isActive], default: -1)
-        label = try container.decodeTwin(forKeys: [.label], default: nil)
-        innerObject = try container.decodeContainer(forKey: .innerObjectContainer, default: InnerContainer())
-        zObject = try container.decodeContainer(forKey: .zObjectContainer, default: ZContainer())
+        weight = try container.decodeTwin(forKeys: [.weight], default: nil)
+        zIndex = try container.decodeTwin(forKeys: [.zIndex], default: -5)
+        numbers = try container.decodeTwin(
+            forKeys: [.numbers, .numbersAlternative1, .numbersAlternative2],
+            default: 200
+        )
+        flag = try container.decodeTwin(forKeys: [.flag, .flagAlternative1, .flagAlternative2], default: true)
+        createdAt = try container.decodeTwin(forKeys: [.createdAt], default: 0)
+        avatarURL = try container.decodeTwin(forKeys: [.avatarURL], default: false)
+        pageObject = try container.decodeContainer(forKey: .pageObjectContainer, default: PageContainer())
+        metaObject = try container.decodeContainer(forKey: .metaObjectContainer, default: MetaContainer())
     }
 
     var differentialValue: DifferentialValue {
         var values = DifferentialValues()
-        values.add("weight", innerObject.weight)
-        values.add("kind", kind)
-        values.add("samples", zObject.samples)
-        values.add("depth", depth)
-        values.add("color", innerObject.totalObject.zObject.color)
-        values.add("name", name)
-        values.add("x2", x2)
-        values.add("isActive", isActive)
-        values.add("level", innerObject.level)
-        values.add("htmlURLPath", zObject.deepObject.dataObject.htmlURLPath)
-        values.add("label", label)
-        values.add("title", zObject.deepObject.title)
-        values.add("value9", innerObject.totalObject.value9)
+        values.add("level", pageObject.dataObject.zObject.level)
+        values.add("weight", weight)
+        values.add("lastSeenAt", metaObject.lastSeenAt)
+        values.add("zIndex", zIndex)
+        values.add("numbers", numbers)
+        values.add("priceCents", metaObject.nObject.innerObject.priceCents)
+        values.add("flag", flag)
+        values.add("big", metaObject.xYObject.big)
+        values.add("createdAt", createdAt)
+        values.add("updatedAt", pageObject.updatedAt)
+        values.add("shade", metaObject.nCObject.shade)
+        values.add("avatarURL", avatarURL)
+        values.add("pageSize", pageObject.dataObject.zObject.pageSize)
+        values.add("child", pageObject.dataObject.child)
+        values.add("count", pageObject.dataObject.count)
         return values.value
     }
 
     private enum CodingKeys: String, CodingKey {
-        case kind = "kind2"
-        case depth
-        case name
-        case x2 = "@type"
-        case isActive = "ünïcödé"
-        case label
-        case innerObjectContainer = "inner"
-        case zObjectContainer = "z"
+        case weight
+        case zIndex = "z-index"
+        case numbers
+        case numbersAlternative1 = "ID"
+        case numbersAlternative2 = "àlt"
+        case flag = "tab\tkey"
+        case flagAlternative1 = "legacy_id"
+        case flagAlternative2 = "other"
+        case createdAt = "created-at"
+        case avatarURL = "avatar-url"
+        case pageObjectContainer = "page"
+        case metaObjectContainer = "meta"
     }
 
     /// A nested object that properties live inside.
-    struct InnerContainer: Decodable, TwinDecodable {
-        var weight: Date? = nil
-        var level: DifferentialModel03Twin = DifferentialModel03Twin()
-        var totalObject = TotalContainer()
+    struct PageContainer: Decodable, TwinDecodable {
+        var updatedAt: Date? = nil
+        var dataObject = DataContainer()
 
         init() {}
 
         init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            weight = try container.decodeDate(
+            updatedAt = try container.decodeDate(
                 Date?.self,
-                forKeys: [.weight],
+                forKeys: [.updatedAt],
                 format: .millisecondsSince1970,
                 default: nil
             )
-            level = try container.decodeTwin(forKeys: [.level], default: DifferentialModel03Twin())
-            totalObject = try container.decodeContainer(forKey: .totalObjectContainer, default: TotalContainer())
+            dataObject = try container.decodeContainer(forKey: .dataObjectContainer, default: DataContainer())
         }
 
         private enum CodingKeys: String, CodingKey {
-            case weight = "stats"
-            case level = "inner"
-            case totalObjectContainer = "total"
+            case updatedAt = "k\"q"
+            case dataObjectContainer = "data"
         }
 
         /// A nested object that properties live inside.
-        struct TotalContainer: Decodable, TwinDecodable {
-            var value9: Bool = true
+        struct DataContainer: Decodable, TwinDecodable {
+            var child: Int64? = nil
+            var count: [Int]? = nil
             var zObject = ZContainer()
 
             init() {}
 
             init(from decoder: any Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
-                value9 = try container.decodeTwin(forKeys: [.value9], default: true)
+                child = try container.decodeTwin(forKeys: [.child], default: nil)
+                count = try container.decodeTwin(forKeys: [.count], default: nil)
                 zObject = try container.decodeContainer(forKey: .zObjectContainer, default: ZContainer())
             }
 
             private enum CodingKeys: String, CodingKey {
-                case value9 = "ünï"
+                case child = "d"
+                case count = "ünï"
                 case zObjectContainer = "z"
             }
 
             /// A nested object that properties live inside.
             struct ZContainer: Decodable, TwinDecodable {
-                var color: [Int64]? = nil
+                var level: DifferentialModel01Twin = DifferentialModel01Twin()
+                var pageSize: [Double] = []
 
                 init() {}
 
                 init(from decoder: any Decoder) throws {
                     let container = try decoder.container(keyedBy: CodingKeys.self)
-                    color = try container.decodeTwin(forKeys: [.color], default: nil)
+                    level = try container.decodeTwin(forKeys: [.level], default: DifferentialModel01Twin())
+                    pageSize = try container.decodeTwin(forKeys: [.pageSize], default: [])
                 }
 
                 private enum CodingKeys: String, CodingKey {
-                    case color = "z"
+                    case level = "page"
+                    case pageSize = "a"
                 }
             }
         }
     }
 
     /// A nested object that properties live inside.
-    struct ZContainer: Decodable, TwinDecodable {
-        var samples: DifferentialLevel = DifferentialLevel.unknown
-        var deepObject = DeepContainer()
+    struct MetaContainer: Decodable, TwinDecodable {
+        var lastSeenAt: [DifferentialModel03Twin] = []
+        var nObject = NContainer()
+        var xYObject = XYContainer()
+        var nCObject = NContainer2()
 
         init() {}
 
         init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            samples = try container.decodeTwin(forKeys: [.samples], default: DifferentialLevel.unknown)
-            deepObject = try container.decodeContainer(forKey: .deepObjectContainer, default: DeepContainer())
+            lastSeenAt = try container.decodeTwin(forKeys: [.lastSeenAt], default: [])
+            nObject = try container.decodeContainer(forKey: .nObjectContainer, default: NContainer())
+            xYObject = try container.decodeContainer(forKey: .xYObjectContainer, default: XYContainer())
+            nCObject = try container.decodeContainer(forKey: .nCObjectContainer, default: NContainer2())
         }
 
         private enum CodingKeys: String, CodingKey {
-            case samples = "a"
-            case deepObjectContainer = "deep"
+            case lastSeenAt = "data"
+            case nObjectContainer = "ünï"
+            case xYObjectContainer = "x y"
+            case nCObjectContainer = "né"
         }
 
         /// A nested object that properties live inside.
-        struct DeepContainer: Decodable, TwinDecodable {
-            var title: UInt8 = 200
-            var dataObject = DataContainer()
+        struct NContainer: Decodable, TwinDecodable {
+            var innerObject = InnerContainer()
 
             init() {}
 
             init(from decoder: any Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
-                title = try container.decodeTwin(forKeys: [.title], default: 200)
-                dataObject = try container.decodeContainer(forKey: .dataObjectContainer, default: DataContainer())
+                innerObject = try container.decodeContainer(forKey: .innerObjectContainer, default: InnerContainer())
             }
 
             private enum CodingKeys: String, CodingKey {
-                case title = "né"
-                case dataObjectContainer = "data"
+                case innerObjectContainer = "inner"
             }
 
             /// A nested object that properties live inside.
-            struct DataContainer: Decodable, TwinDecodable {
-                var htmlURLPath: DifferentialLevel? = nil
+            struct InnerContainer: Decodable, TwinDecodable {
+                var priceCents: Int64? = nil
 
                 init() {}
 
                 init(from decoder: any Decoder) throws {
                     let container = try decoder.container(keyedBy: CodingKeys.self)
-                    htmlURLPath = try container.decodeTwin(forKeys: [.htmlURLPath], default: nil)
+                    priceCents = try container.decodeTwin(forKeys: [.priceCents], default: nil)
                 }
 
                 private enum CodingKeys: String, CodingKey {
-                    case htmlURLPath = "links"
+                    case priceCents = "deep"
                 }
+            }
+        }
+
+        /// A nested object that properties live inside.
+        struct XYContainer: Decodable, TwinDecodable {
+            var big: Date = Date(timeIntervalSince1970: 0)
+
+            init() {}
+
+            init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                big = try container.decodeDate(
+                    Date.self,
+                    forKeys: [.big],
+                    format: .iso8601,
+                    default: Date(timeIntervalSince1970: 0)
+                )
+            }
+
+            private enum CodingKeys: String, CodingKey {
+                case big = "links"
+            }
+        }
+
+        /// A nested object that properties live inside.
+        struct NContainer2: Decodable, TwinDecodable {
+            var shade: Double = 0.1
+
+            init() {}
+
+            init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                shade = try container.decodeTwin(forKeys: [.shade], default: 0.1)
+            }
+
+            private enum CodingKeys: String, CodingKey {
+                case shade = "a"
             }
         }
     }
@@ -1953,8 +1995,8 @@ final class DifferentialModel09: ModelObject, DifferentialModel {
     override class var writesNilAsNull: Bool { true }
 
     @Saved(path: "total", "b", "z") var parent: UInt8 = 0
-    @Saved("_id") var big: [DifferentialModel02] = []
-    @Saved(alternatives: ["other", "alt\\2"]) var title = DifferentialModel05()
+    @Saved("_id") var big: [DifferentialModel01] = []
+    @Saved(alternatives: ["other", "alt\\2"]) var title = DifferentialModel02()
     @Saved(alternatives: ["àlt"]) var numbers: String = ""
     @Saved(date: .secondsSince1970) var owner: Date = Date(timeIntervalSince1970: 1_296_068_472)
     @Saved(alternatives: ["Alt"]) var samples: Int = -1
@@ -1967,8 +2009,8 @@ final class DifferentialModel09: ModelObject, DifferentialModel {
     static let shape: DifferentialShape = {
         var shape = DifferentialShape(header: .none)
         shape.add(["total", "b", "z"], .integer(.uint8), default: #"0"#)
-        shape.add(["_id"], .array(.model(DifferentialModel02.shape)), default: #"[]"#)
-        shape.add(["title"], alternatives: ["other", "alt\\2"], .model(DifferentialModel05.shape))
+        shape.add(["_id"], .array(.model(DifferentialModel01.shape)), default: #"[]"#)
+        shape.add(["title"], alternatives: ["other", "alt\\2"], .model(DifferentialModel02.shape))
         shape.add(["numbers"], alternatives: ["àlt"], .string, default: #""""#)
         shape.add(["owner"], .date(.secondsSince1970), default: #"1296068472"#)
         shape.add(["samples"], alternatives: ["Alt"], .integer(.int), default: #"-1"#)
@@ -2003,8 +2045,8 @@ final class DifferentialModel09: ModelObject, DifferentialModel {
 
 /// `DifferentialModel09` as a struct that `JSONDecoder` reads with the same meaning.
 struct DifferentialModel09Twin: Decodable, TwinDecodable, DifferentialValueConvertible {
-    var big: [DifferentialModel02Twin] = []
-    var title: DifferentialModel05Twin = DifferentialModel05Twin()
+    var big: [DifferentialModel01Twin] = []
+    var title: DifferentialModel02Twin = DifferentialModel02Twin()
     var numbers: String = ""
     var owner: Date = Date(timeIntervalSince1970: 1_296_068_472)
     var samples: Int = -1
@@ -2018,7 +2060,7 @@ struct DifferentialModel09Twin: Decodable, TwinDecodable, DifferentialValueConve
         big = try container.decodeTwin(forKeys: [.big], default: [])
         title = try container.decodeTwin(
             forKeys: [.title, .titleAlternative1, .titleAlternative2],
-            default: DifferentialModel05Twin()
+            default: DifferentialModel02Twin()
         )
         numbers = try container.decodeTwin(forKeys: [.numbers, .numbersAlternative1], default: "")
         owner = try container.decodeDate(
@@ -2179,11 +2221,11 @@ final class DifferentialModel10: ModelObject, DifferentialModel {
     @Saved(path: "links", "a", "data") var numbers: Int? = nil
     @Saved var ratio: String = ""
     @Saved(path: "links", "né", "page", "d") var name: UInt8 = 255
-    @Saved var kind: [DifferentialModel06] = []
+    @Saved var kind: [DifferentialModel03] = []
     @Saved var depth: [Double]? = nil
     @Saved(date: .millisecondsSince1970) var title: Date = Date(timeIntervalSince1970: 0)
-    @Saved(path: "links", "stats") var big = DifferentialModel06()
-    @Saved(path: "links", "né", "page", "k\"q") var offsetX = DifferentialModel02()
+    @Saved(path: "links", "stats") var big = DifferentialModel03()
+    @Saved(path: "links", "né", "page", "k\"q") var offsetX = DifferentialModel01()
     @Saved(flattened: true) var count = DifferentialPart3()
 
     static let shape: DifferentialShape = {
@@ -2194,11 +2236,11 @@ final class DifferentialModel10: ModelObject, DifferentialModel {
         shape.add(["links", "a", "data"], .integer(.int), optional: true)
         shape.add(["ratio"], .string, default: #""""#)
         shape.add(["links", "né", "page", "d"], .integer(.uint8), default: #"255"#)
-        shape.add(["kind"], .array(.model(DifferentialModel06.shape)), default: #"[]"#)
+        shape.add(["kind"], .array(.model(DifferentialModel03.shape)), default: #"[]"#)
         shape.add(["depth"], .array(.double), optional: true)
         shape.add(["title"], .date(.millisecondsSince1970), default: #"0"#)
-        shape.add(["links", "stats"], .model(DifferentialModel06.shape))
-        shape.add(["links", "né", "page", "k\"q"], .model(DifferentialModel02.shape))
+        shape.add(["links", "stats"], .model(DifferentialModel03.shape))
+        shape.add(["links", "né", "page", "k\"q"], .model(DifferentialModel01.shape))
         shape.addFlattened(DifferentialPart3.shape)
         return shape
     }()
@@ -2222,7 +2264,7 @@ final class DifferentialModel10: ModelObject, DifferentialModel {
 /// `DifferentialModel10` as a struct that `JSONDecoder` reads with the same meaning.
 struct DifferentialModel10Twin: Decodable, TwinDecodable, DifferentialValueConvertible {
     var ratio: String = ""
-    var kind: [DifferentialModel06Twin] = []
+    var kind: [DifferentialModel03Twin] = []
     var depth: [Double]? = nil
     var title: Date = Date(timeIntervalSince1970: 0)
     var count: DifferentialPart3Twin = DifferentialPart3Twin()
@@ -2270,7 +2312,7 @@ struct DifferentialModel10Twin: Decodable, TwinDecodable, DifferentialValueConve
 
     /// A nested object that properties live inside.
     struct LinksContainer: Decodable, TwinDecodable {
-        var big: DifferentialModel06Twin = DifferentialModel06Twin()
+        var big: DifferentialModel03Twin = DifferentialModel03Twin()
         var nObject = NContainer()
         var aObject = AContainer()
 
@@ -2278,7 +2320,7 @@ struct DifferentialModel10Twin: Decodable, TwinDecodable, DifferentialValueConve
 
         init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            big = try container.decodeTwin(forKeys: [.big], default: DifferentialModel06Twin())
+            big = try container.decodeTwin(forKeys: [.big], default: DifferentialModel03Twin())
             nObject = try container.decodeContainer(forKey: .nObjectContainer, default: NContainer())
             aObject = try container.decodeContainer(forKey: .aObjectContainer, default: AContainer())
         }
@@ -2310,14 +2352,14 @@ struct DifferentialModel10Twin: Decodable, TwinDecodable, DifferentialValueConve
             /// A nested object that properties live inside.
             struct PageContainer: Decodable, TwinDecodable {
                 var name: UInt8 = 255
-                var offsetX: DifferentialModel02Twin = DifferentialModel02Twin()
+                var offsetX: DifferentialModel01Twin = DifferentialModel01Twin()
 
                 init() {}
 
                 init(from decoder: any Decoder) throws {
                     let container = try decoder.container(keyedBy: CodingKeys.self)
                     name = try container.decodeTwin(forKeys: [.name], default: 255)
-                    offsetX = try container.decodeTwin(forKeys: [.offsetX], default: DifferentialModel02Twin())
+                    offsetX = try container.decodeTwin(forKeys: [.offsetX], default: DifferentialModel01Twin())
                 }
 
                 private enum CodingKeys: String, CodingKey {
@@ -2354,29 +2396,29 @@ final class DifferentialModel11: ModelObject, DifferentialModel {
     override class var modelVersion: Int { 2 }
     override class var dateFormat: DateFormat { .secondsSince1970 }
 
-    @Saved(path: "x y", "count") var child = DifferentialModel06()
+    @Saved(path: "x y", "count") var child = DifferentialModel02()
     @Saved(path: "x y", "data", "stats", "stats") var updatedAt: [Double]? = []
     @Saved(alternatives: ["alt\\2"]) var readings: [Double]? = nil
     @Saved(alternatives: ["legacy_id"]) var color: Int64 = 0
     @Saved(alternatives: ["old-name", "àlt"]) var width: String? = nil
-    @Saved("back\\slash") var deletedAt = DifferentialModel10()
+    @Saved("back\\slash") var deletedAt = DifferentialModel02()
     @Saved(path: "x y", "né") var parent: [DifferentialModel01]? = nil
     @Saved(path: "x y", "data", "e") var count: Bool = true
-    @Saved var owner: [DifferentialModel06]? = nil
-    @Saved(path: "x y", "data", "stats", "data") var flag = DifferentialModel03()
+    @Saved var owner: [DifferentialModel02]? = nil
+    @Saved(path: "x y", "data", "stats", "data") var flag = DifferentialModel01()
 
     static let shape: DifferentialShape = {
         var shape = DifferentialShape(header: .keys("v", "kind", name: "DifferentialModel11", modelVersion: 2))
-        shape.add(["x y", "count"], .model(DifferentialModel06.shape))
+        shape.add(["x y", "count"], .model(DifferentialModel02.shape))
         shape.add(["x y", "data", "stats", "stats"], .array(.double), optional: true, default: #"[]"#)
         shape.add(["readings"], alternatives: ["alt\\2"], .array(.double), optional: true)
         shape.add(["color"], alternatives: ["legacy_id"], .integer(.int64), default: #"0"#)
         shape.add(["width"], alternatives: ["old-name", "àlt"], .string, optional: true)
-        shape.add(["back\\slash"], .model(DifferentialModel10.shape))
+        shape.add(["back\\slash"], .model(DifferentialModel02.shape))
         shape.add(["x y", "né"], .array(.model(DifferentialModel01.shape)), optional: true)
         shape.add(["x y", "data", "e"], .bool, default: #"true"#)
-        shape.add(["owner"], .array(.model(DifferentialModel06.shape)), optional: true)
-        shape.add(["x y", "data", "stats", "data"], .model(DifferentialModel03.shape))
+        shape.add(["owner"], .array(.model(DifferentialModel02.shape)), optional: true)
+        shape.add(["x y", "data", "stats", "data"], .model(DifferentialModel01.shape))
         return shape
     }()
 
@@ -2401,8 +2443,8 @@ struct DifferentialModel11Twin: Decodable, TwinDecodable, DifferentialValueConve
     var readings: [Double]? = nil
     var color: Int64 = 0
     var width: String? = nil
-    var deletedAt: DifferentialModel10Twin = DifferentialModel10Twin()
-    var owner: [DifferentialModel06Twin]? = nil
+    var deletedAt: DifferentialModel02Twin = DifferentialModel02Twin()
+    var owner: [DifferentialModel02Twin]? = nil
     var xYObject = XYContainer()
 
     init() {}
@@ -2412,7 +2454,7 @@ struct DifferentialModel11Twin: Decodable, TwinDecodable, DifferentialValueConve
         readings = try container.decodeTwin(forKeys: [.readings, .readingsAlternative1], default: nil)
         color = try container.decodeTwin(forKeys: [.color, .colorAlternative1], default: 0)
         width = try container.decodeTwin(forKeys: [.width, .widthAlternative1, .widthAlternative2], default: nil)
-        deletedAt = try container.decodeTwin(forKeys: [.deletedAt], default: DifferentialModel10Twin())
+        deletedAt = try container.decodeTwin(forKeys: [.deletedAt], default: DifferentialModel02Twin())
         owner = try container.decodeTwin(forKeys: [.owner], default: nil)
         xYObject = try container.decodeContainer(forKey: .xYObjectContainer, default: XYContainer())
     }
@@ -2447,7 +2489,7 @@ struct DifferentialModel11Twin: Decodable, TwinDecodable, DifferentialValueConve
 
     /// A nested object that properties live inside.
     struct XYContainer: Decodable, TwinDecodable {
-        var child: DifferentialModel06Twin = DifferentialModel06Twin()
+        var child: DifferentialModel02Twin = DifferentialModel02Twin()
         var parent: [DifferentialModel01Twin]? = nil
         var dataObject = DataContainer()
 
@@ -2455,7 +2497,7 @@ struct DifferentialModel11Twin: Decodable, TwinDecodable, DifferentialValueConve
 
         init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            child = try container.decodeTwin(forKeys: [.child], default: DifferentialModel06Twin())
+            child = try container.decodeTwin(forKeys: [.child], default: DifferentialModel02Twin())
             parent = try container.decodeTwin(forKeys: [.parent], default: nil)
             dataObject = try container.decodeContainer(forKey: .dataObjectContainer, default: DataContainer())
         }
@@ -2487,14 +2529,14 @@ struct DifferentialModel11Twin: Decodable, TwinDecodable, DifferentialValueConve
             /// A nested object that properties live inside.
             struct StatsContainer: Decodable, TwinDecodable {
                 var updatedAt: [Double]? = []
-                var flag: DifferentialModel03Twin = DifferentialModel03Twin()
+                var flag: DifferentialModel01Twin = DifferentialModel01Twin()
 
                 init() {}
 
                 init(from decoder: any Decoder) throws {
                     let container = try decoder.container(keyedBy: CodingKeys.self)
                     updatedAt = try container.decodeTwin(forKeys: [.updatedAt], default: Optional([]))
-                    flag = try container.decodeTwin(forKeys: [.flag], default: DifferentialModel03Twin())
+                    flag = try container.decodeTwin(forKeys: [.flag], default: DifferentialModel01Twin())
                 }
 
                 private enum CodingKeys: String, CodingKey {
@@ -2517,7 +2559,7 @@ final class DifferentialModel12: ModelObject, DifferentialModel {
     @Saved(path: "deep", "a") var deletedAt: String? = nil
     @Saved(path: "deep", "b", "né", date: .secondsSince1970)
     var kind: Date = Date(timeIntervalSince1970: 1_296_068_472)
-    @Saved(path: "deep", "links", "page", "b") var count: DifferentialModel09? = nil
+    @Saved(path: "deep", "links", "page", "b") var count: DifferentialModel03? = nil
     @Saved(path: "page", "links", "count") var longitude: [Double]? = nil
     @Saved(path: "page", "meta") var when: DifferentialShade? = nil
     @Saved var name: DifferentialColor = DifferentialColor.red
@@ -2532,7 +2574,7 @@ final class DifferentialModel12: ModelObject, DifferentialModel {
         var shape = DifferentialShape(header: .none)
         shape.add(["deep", "a"], .string, optional: true)
         shape.add(["deep", "b", "né"], .date(.secondsSince1970), default: #"1296068472"#)
-        shape.add(["deep", "links", "page", "b"], .model(DifferentialModel09.shape), optional: true)
+        shape.add(["deep", "links", "page", "b"], .model(DifferentialModel03.shape), optional: true)
         shape.add(["page", "links", "count"], .array(.double), optional: true)
         shape.add(["page", "meta"], .enumeration([#""light""#, #""dark""#], hasFallback: false), optional: true)
         shape.add(
@@ -2682,7 +2724,7 @@ struct DifferentialModel12Twin: Decodable, TwinDecodable, DifferentialValueConve
 
             /// A nested object that properties live inside.
             struct PageContainer: Decodable, TwinDecodable {
-                var count: DifferentialModel09Twin? = nil
+                var count: DifferentialModel03Twin? = nil
 
                 init() {}
 
@@ -2744,7 +2786,7 @@ final class DifferentialModel13: ModelObject, DifferentialModel {
     @Saved var name: DifferentialLevel? = nil
     @Saved(path: "ünï", "page", "d", "count") var kind: Int? = nil
     @Saved("with space") var maxHTTPRetries: String? = nil
-    @Saved(path: "ünï", "deep") var samples: [DifferentialModel11]? = []
+    @Saved(path: "ünï", "deep") var samples: [DifferentialModel03]? = []
     @Saved("emoji😀") var count: Double = 0.1
     @Saved(flattened: true) var shade = DifferentialPart3()
     @Saved("Ångström", fallback: DifferentialLevel.unknown) var child: DifferentialLevel?
@@ -2758,7 +2800,7 @@ final class DifferentialModel13: ModelObject, DifferentialModel {
         shape.add(["name"], .enumeration([#"1"#, #"2"#, #"3"#, #"0"#], hasFallback: false), optional: true)
         shape.add(["ünï", "page", "d", "count"], .integer(.int), optional: true)
         shape.add(["with space"], .string, optional: true)
-        shape.add(["ünï", "deep"], .array(.model(DifferentialModel11.shape)), optional: true, default: #"[]"#)
+        shape.add(["ünï", "deep"], .array(.model(DifferentialModel03.shape)), optional: true, default: #"[]"#)
         shape.add(["emoji😀"], .double, default: #"0.1"#)
         shape.addFlattened(DifferentialPart3.shape)
         shape.add(["Ångström"], .enumeration([#"1"#, #"2"#, #"3"#, #"0"#], hasFallback: true), optional: true)
@@ -2829,7 +2871,7 @@ struct DifferentialModel13Twin: Decodable, TwinDecodable, DifferentialValueConve
 
     /// A nested object that properties live inside.
     struct NContainer: Decodable, TwinDecodable {
-        var samples: [DifferentialModel11Twin]? = []
+        var samples: [DifferentialModel03Twin]? = []
         var xYObject = XYContainer()
         var pageObject = PageContainer()
 
@@ -3016,8 +3058,8 @@ final class DifferentialModel15: ModelObject, DifferentialModel {
 
     @Saved(path: "a", "d") var iOSVersion: UInt8? = nil
     @Saved(flattened: true) var kind = DifferentialPart5()
-    @Saved("Title", alternatives: ["àlt"]) var deletedAt = DifferentialModel09()
-    @Saved(path: "a", "ünï", "data") var lastSeenAt = DifferentialModel07()
+    @Saved("Title", alternatives: ["àlt"]) var deletedAt = DifferentialModel14()
+    @Saved(path: "a", "ünï", "data") var lastSeenAt = DifferentialModel03()
     @Saved(alternatives: ["old-name", "other"]) var value9: String = ""
     @Saved var width: String? = nil
     @Saved(flattened: true) var ratio = DifferentialPart2()
@@ -3030,8 +3072,8 @@ final class DifferentialModel15: ModelObject, DifferentialModel {
         var shape = DifferentialShape(header: .none)
         shape.add(["a", "d"], .integer(.uint8), optional: true)
         shape.addFlattened(DifferentialPart5.shape)
-        shape.add(["Title"], alternatives: ["àlt"], .model(DifferentialModel09.shape))
-        shape.add(["a", "ünï", "data"], .model(DifferentialModel07.shape))
+        shape.add(["Title"], alternatives: ["àlt"], .model(DifferentialModel14.shape))
+        shape.add(["a", "ünï", "data"], .model(DifferentialModel03.shape))
         shape.add(["value9"], alternatives: ["old-name", "other"], .string, default: #""""#)
         shape.add(["width"], .string, optional: true)
         shape.addFlattened(DifferentialPart2.shape)
@@ -3062,7 +3104,7 @@ final class DifferentialModel15: ModelObject, DifferentialModel {
 /// `DifferentialModel15` as a struct that `JSONDecoder` reads with the same meaning.
 struct DifferentialModel15Twin: Decodable, TwinDecodable, DifferentialValueConvertible {
     var kind: DifferentialPart5Twin = DifferentialPart5Twin()
-    var deletedAt: DifferentialModel09Twin = DifferentialModel09Twin()
+    var deletedAt: DifferentialModel14Twin = DifferentialModel14Twin()
     var value9: String = ""
     var width: String? = nil
     var ratio: DifferentialPart2Twin = DifferentialPart2Twin()
@@ -3078,7 +3120,7 @@ struct DifferentialModel15Twin: Decodable, TwinDecodable, DifferentialValueConve
         kind = try DifferentialPart5Twin(from: decoder)
         deletedAt = try container.decodeTwin(
             forKeys: [.deletedAt, .deletedAtAlternative1],
-            default: DifferentialModel09Twin()
+            default: DifferentialModel14Twin()
         )
         value9 = try container.decodeTwin(forKeys: [.value9, .value9Alternative1, .value9Alternative2], default: "")
         width = try container.decodeTwin(forKeys: [.width], default: nil)
@@ -3143,13 +3185,13 @@ struct DifferentialModel15Twin: Decodable, TwinDecodable, DifferentialValueConve
 
         /// A nested object that properties live inside.
         struct NContainer: Decodable, TwinDecodable {
-            var lastSeenAt: DifferentialModel07Twin = DifferentialModel07Twin()
+            var lastSeenAt: DifferentialModel03Twin = DifferentialModel03Twin()
 
             init() {}
 
             init(from decoder: any Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
-                lastSeenAt = try container.decodeTwin(forKeys: [.lastSeenAt], default: DifferentialModel07Twin())
+                lastSeenAt = try container.decodeTwin(forKeys: [.lastSeenAt], default: DifferentialModel03Twin())
             }
 
             private enum CodingKeys: String, CodingKey {
@@ -3197,20 +3239,20 @@ final class DifferentialModel16: ModelObject, DifferentialModel {
 
     override class var keyStyle: KeyStyle { .kebabCase }
 
-    @Saved(flattened: true) var zIndex = DifferentialPart6()
+    @Saved(flattened: true) var numbers = DifferentialPart6()
     @Saved var deletedAt: Int = 7
     @Saved var big: Double? = nil
-    @Saved(path: "stats", "né", "inner", "inner") var small: UInt8 = 255
+    @Saved(path: "stats", "stats", "count") var createdAt: Bool = true
     @Saved(path: "stats", "k\"q", "links", "ünï") var tags: Date? = nil
     @Saved(path: "stats", "k\"q", "inner") var when: [Bool] = []
     @Saved("back\\slash") var priceCents: [Int] = []
-    @Saved var score: [DifferentialModel07]? = nil
-    @Saved(path: "stats", "stats", "count") var createdAt: Bool = true
-    @Saved(path: "meta", "né", "inner") var parent: DifferentialModel14? = nil
-    @Saved(path: "meta", "né", "x y", "x y") var name: DifferentialModel05? = nil
-    @Saved(path: "stats", "total") var userID2: [Int64] = []
+    @Saved var score: [DifferentialModel03]? = nil
+    @Saved(path: "stats", "né", "inner", "inner") var small: UInt8 = 255
+    @Saved(path: "meta", "né", "inner") var longitude: DifferentialModel03? = nil
+    @Saved(path: "meta", "count", "ünï", "x y") var name: DifferentialModel02? = nil
     @Saved(path: "meta", "page") var label: [Bool]? = nil
-    @Saved(path: "meta", "k\"q", "x y") var latitude: DifferentialModel14? = nil
+    @Saved(path: "stats", "total") var userID2: [Int64] = []
+    @Saved(path: "meta", "links", "x y") var width: DifferentialModel01? = nil
 
     static let shape: DifferentialShape = {
         var shape = DifferentialShape(
@@ -3219,47 +3261,47 @@ final class DifferentialModel16: ModelObject, DifferentialModel {
         shape.addFlattened(DifferentialPart6.shape)
         shape.add(["deleted-at"], .integer(.int), default: #"7"#)
         shape.add(["big"], .double, optional: true)
-        shape.add(["stats", "né", "inner", "inner"], .integer(.uint8), default: #"255"#)
+        shape.add(["stats", "stats", "count"], .bool, default: #"true"#)
         shape.add(["stats", "k\"q", "links", "ünï"], .date(.iso8601), optional: true)
         shape.add(["stats", "k\"q", "inner"], .array(.bool), default: #"[]"#)
         shape.add(["back\\slash"], .array(.integer(.int)), default: #"[]"#)
-        shape.add(["score"], .array(.model(DifferentialModel07.shape)), optional: true)
-        shape.add(["stats", "stats", "count"], .bool, default: #"true"#)
-        shape.add(["meta", "né", "inner"], .model(DifferentialModel14.shape), optional: true)
-        shape.add(["meta", "né", "x y", "x y"], .model(DifferentialModel05.shape), optional: true)
-        shape.add(["stats", "total"], .array(.integer(.int64)), default: #"[]"#)
+        shape.add(["score"], .array(.model(DifferentialModel03.shape)), optional: true)
+        shape.add(["stats", "né", "inner", "inner"], .integer(.uint8), default: #"255"#)
+        shape.add(["meta", "né", "inner"], .model(DifferentialModel03.shape), optional: true)
+        shape.add(["meta", "count", "ünï", "x y"], .model(DifferentialModel02.shape), optional: true)
         shape.add(["meta", "page"], .array(.bool), optional: true)
-        shape.add(["meta", "k\"q", "x y"], .model(DifferentialModel14.shape), optional: true)
+        shape.add(["stats", "total"], .array(.integer(.int64)), default: #"[]"#)
+        shape.add(["meta", "links", "x y"], .model(DifferentialModel01.shape), optional: true)
         return shape
     }()
 
     var differentialValue: DifferentialValue {
         var values = DifferentialValues()
-        values.add("zIndex", zIndex)
+        values.add("numbers", numbers)
         values.add("deletedAt", deletedAt)
         values.add("big", big)
-        values.add("small", small)
+        values.add("createdAt", createdAt)
         values.add("tags", tags)
         values.add("when", when)
         values.add("priceCents", priceCents)
         values.add("score", score)
-        values.add("createdAt", createdAt)
-        values.add("parent", parent)
+        values.add("small", small)
+        values.add("longitude", longitude)
         values.add("name", name)
-        values.add("userID2", userID2)
         values.add("label", label)
-        values.add("latitude", latitude)
+        values.add("userID2", userID2)
+        values.add("width", width)
         return values.value
     }
 }
 
 /// `DifferentialModel16` as a struct that `JSONDecoder` reads with the same meaning.
 struct DifferentialModel16Twin: Decodable, TwinDecodable, DifferentialValueConvertible {
-    var zIndex: DifferentialPart6Twin = DifferentialPart6Twin()
+    var numbers: DifferentialPart6Twin = DifferentialPart6Twin()
     var deletedAt: Int = 7
     var big: Double? = nil
     var priceCents: [Int] = []
-    var score: [DifferentialModel07Twin]? = nil
+    var score: [DifferentialModel03Twin]? = nil
     var statsObject = StatsContainer()
     var metaObject = MetaContainer()
 
@@ -3267,7 +3309,7 @@ struct DifferentialModel16Twin: Decodable, TwinDecodable, DifferentialValueConve
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        zIndex = try DifferentialPart6Twin(from: decoder)
+        numbers = try DifferentialPart6Twin(from: decoder)
         deletedAt = try container.decodeTwin(forKeys: [.deletedAt], default: 7)
         big = try container.decodeTwin(forKeys: [.big], default: nil)
         priceCents = try container.decodeTwin(forKeys: [.priceCents], default: [])
@@ -3278,20 +3320,20 @@ struct DifferentialModel16Twin: Decodable, TwinDecodable, DifferentialValueConve
 
     var differentialValue: DifferentialValue {
         var values = DifferentialValues()
-        values.add("zIndex", zIndex)
+        values.add("numbers", numbers)
         values.add("deletedAt", deletedAt)
         values.add("big", big)
-        values.add("small", statsObject.nObject.innerObject.small)
+        values.add("createdAt", statsObject.statsObject.createdAt)
         values.add("tags", statsObject.kQObject.linksObject.tags)
         values.add("when", statsObject.kQObject.when)
         values.add("priceCents", priceCents)
         values.add("score", score)
-        values.add("createdAt", statsObject.statsObject.createdAt)
-        values.add("parent", metaObject.nObject.parent)
-        values.add("name", metaObject.nObject.xYObject.name)
-        values.add("userID2", statsObject.userID2)
+        values.add("small", statsObject.nObject.innerObject.small)
+        values.add("longitude", metaObject.nObject.longitude)
+        values.add("name", metaObject.countObject.nObject.name)
         values.add("label", metaObject.label)
-        values.add("latitude", metaObject.kQObject.latitude)
+        values.add("userID2", statsObject.userID2)
+        values.add("width", metaObject.linksObject.width)
         return values.value
     }
 
@@ -3307,56 +3349,40 @@ struct DifferentialModel16Twin: Decodable, TwinDecodable, DifferentialValueConve
     /// A nested object that properties live inside.
     struct StatsContainer: Decodable, TwinDecodable {
         var userID2: [Int64] = []
-        var nObject = NContainer()
-        var kQObject = KQContainer()
         var statsObject = StatsContainer()
+        var kQObject = KQContainer()
+        var nObject = NContainer()
 
         init() {}
 
         init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             userID2 = try container.decodeTwin(forKeys: [.userID2], default: [])
-            nObject = try container.decodeContainer(forKey: .nObjectContainer, default: NContainer())
-            kQObject = try container.decodeContainer(forKey: .kQObjectContainer, default: KQContainer())
             statsObject = try container.decodeContainer(forKey: .statsObjectContainer, default: StatsContainer())
+            kQObject = try container.decodeContainer(forKey: .kQObjectContainer, default: KQContainer())
+            nObject = try container.decodeContainer(forKey: .nObjectContainer, default: NContainer())
         }
 
         private enum CodingKeys: String, CodingKey {
             case userID2 = "total"
-            case nObjectContainer = "né"
-            case kQObjectContainer = "k\"q"
             case statsObjectContainer = "stats"
+            case kQObjectContainer = "k\"q"
+            case nObjectContainer = "né"
         }
 
         /// A nested object that properties live inside.
-        struct NContainer: Decodable, TwinDecodable {
-            var innerObject = InnerContainer()
+        struct StatsContainer: Decodable, TwinDecodable {
+            var createdAt: Bool = true
 
             init() {}
 
             init(from decoder: any Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
-                innerObject = try container.decodeContainer(forKey: .innerObjectContainer, default: InnerContainer())
+                createdAt = try container.decodeTwin(forKeys: [.createdAt], default: true)
             }
 
             private enum CodingKeys: String, CodingKey {
-                case innerObjectContainer = "inner"
-            }
-
-            /// A nested object that properties live inside.
-            struct InnerContainer: Decodable, TwinDecodable {
-                var small: UInt8 = 255
-
-                init() {}
-
-                init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    small = try container.decodeTwin(forKeys: [.small], default: 255)
-                }
-
-                private enum CodingKeys: String, CodingKey {
-                    case small = "inner"
-                }
+                case createdAt = "count"
             }
         }
 
@@ -3396,18 +3422,34 @@ struct DifferentialModel16Twin: Decodable, TwinDecodable, DifferentialValueConve
         }
 
         /// A nested object that properties live inside.
-        struct StatsContainer: Decodable, TwinDecodable {
-            var createdAt: Bool = true
+        struct NContainer: Decodable, TwinDecodable {
+            var innerObject = InnerContainer()
 
             init() {}
 
             init(from decoder: any Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
-                createdAt = try container.decodeTwin(forKeys: [.createdAt], default: true)
+                innerObject = try container.decodeContainer(forKey: .innerObjectContainer, default: InnerContainer())
             }
 
             private enum CodingKeys: String, CodingKey {
-                case createdAt = "count"
+                case innerObjectContainer = "inner"
+            }
+
+            /// A nested object that properties live inside.
+            struct InnerContainer: Decodable, TwinDecodable {
+                var small: UInt8 = 255
+
+                init() {}
+
+                init(from decoder: any Decoder) throws {
+                    let container = try decoder.container(keyedBy: CodingKeys.self)
+                    small = try container.decodeTwin(forKeys: [.small], default: 255)
+                }
+
+                private enum CodingKeys: String, CodingKey {
+                    case small = "inner"
+                }
             }
         }
     }
@@ -3416,7 +3458,8 @@ struct DifferentialModel16Twin: Decodable, TwinDecodable, DifferentialValueConve
     struct MetaContainer: Decodable, TwinDecodable {
         var label: [Bool]? = nil
         var nObject = NContainer()
-        var kQObject = KQContainer()
+        var countObject = CountContainer()
+        var linksObject = LinksContainer()
 
         init() {}
 
@@ -3424,36 +3467,51 @@ struct DifferentialModel16Twin: Decodable, TwinDecodable, DifferentialValueConve
             let container = try decoder.container(keyedBy: CodingKeys.self)
             label = try container.decodeTwin(forKeys: [.label], default: nil)
             nObject = try container.decodeContainer(forKey: .nObjectContainer, default: NContainer())
-            kQObject = try container.decodeContainer(forKey: .kQObjectContainer, default: KQContainer())
+            countObject = try container.decodeContainer(forKey: .countObjectContainer, default: CountContainer())
+            linksObject = try container.decodeContainer(forKey: .linksObjectContainer, default: LinksContainer())
         }
 
         private enum CodingKeys: String, CodingKey {
             case label = "page"
             case nObjectContainer = "né"
-            case kQObjectContainer = "k\"q"
+            case countObjectContainer = "count"
+            case linksObjectContainer = "links"
         }
 
         /// A nested object that properties live inside.
         struct NContainer: Decodable, TwinDecodable {
-            var parent: DifferentialModel14Twin? = nil
-            var xYObject = XYContainer()
+            var longitude: DifferentialModel03Twin? = nil
 
             init() {}
 
             init(from decoder: any Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
-                parent = try container.decodeTwin(forKeys: [.parent], default: nil)
-                xYObject = try container.decodeContainer(forKey: .xYObjectContainer, default: XYContainer())
+                longitude = try container.decodeTwin(forKeys: [.longitude], default: nil)
             }
 
             private enum CodingKeys: String, CodingKey {
-                case parent = "inner"
-                case xYObjectContainer = "x y"
+                case longitude = "inner"
+            }
+        }
+
+        /// A nested object that properties live inside.
+        struct CountContainer: Decodable, TwinDecodable {
+            var nObject = NContainer()
+
+            init() {}
+
+            init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                nObject = try container.decodeContainer(forKey: .nObjectContainer, default: NContainer())
+            }
+
+            private enum CodingKeys: String, CodingKey {
+                case nObjectContainer = "ünï"
             }
 
             /// A nested object that properties live inside.
-            struct XYContainer: Decodable, TwinDecodable {
-                var name: DifferentialModel05Twin? = nil
+            struct NContainer: Decodable, TwinDecodable {
+                var name: DifferentialModel02Twin? = nil
 
                 init() {}
 
@@ -3469,18 +3527,18 @@ struct DifferentialModel16Twin: Decodable, TwinDecodable, DifferentialValueConve
         }
 
         /// A nested object that properties live inside.
-        struct KQContainer: Decodable, TwinDecodable {
-            var latitude: DifferentialModel14Twin? = nil
+        struct LinksContainer: Decodable, TwinDecodable {
+            var width: DifferentialModel01Twin? = nil
 
             init() {}
 
             init(from decoder: any Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
-                latitude = try container.decodeTwin(forKeys: [.latitude], default: nil)
+                width = try container.decodeTwin(forKeys: [.width], default: nil)
             }
 
             private enum CodingKeys: String, CodingKey {
-                case latitude = "x y"
+                case width = "x y"
             }
         }
     }
@@ -3496,11 +3554,11 @@ final class DifferentialModel17: ModelObject, DifferentialModel {
     override class var dateFormat: DateFormat { .millisecondsSince1970 }
 
     @Saved("with space", alternatives: ["Alt"]) var depth: [Int64] = []
-    @Saved(flattened: true) var width = DifferentialPart3()
-    @Saved(flattened: true) var name = DifferentialPart4()
-    @Saved(path: "x y", "data", "links") var owner: DifferentialModel05? = nil
+    @Saved(flattened: true) var summary = DifferentialPart3()
+    @Saved(flattened: true) var zIndex = DifferentialPart4()
+    @Saved(path: "x y", "data", "links") var shade: DifferentialModel02? = nil
     @Saved var parent: [Double]? = []
-    @Saved(path: "x y", "count") var userID2: [DifferentialModel15]? = nil
+    @Saved(path: "x y", "count") var x2: DifferentialModel02? = nil
     @Saved("Title") var samples: [Int64] = []
     @Saved("@type") var latitude: Bool = true
 
@@ -3509,9 +3567,9 @@ final class DifferentialModel17: ModelObject, DifferentialModel {
         shape.add(["with space"], alternatives: ["Alt"], .array(.integer(.int64)), default: #"[]"#)
         shape.addFlattened(DifferentialPart3.shape)
         shape.addFlattened(DifferentialPart4.shape)
-        shape.add(["x y", "data", "links"], .model(DifferentialModel05.shape), optional: true)
+        shape.add(["x y", "data", "links"], .model(DifferentialModel02.shape), optional: true)
         shape.add(["parent"], .array(.double), optional: true, default: #"[]"#)
-        shape.add(["x y", "count"], .array(.model(DifferentialModel15.shape)), optional: true)
+        shape.add(["x y", "count"], .model(DifferentialModel02.shape), optional: true)
         shape.add(["Title"], .array(.integer(.int64)), default: #"[]"#)
         shape.add(["@type"], .bool, default: #"true"#)
         return shape
@@ -3520,11 +3578,11 @@ final class DifferentialModel17: ModelObject, DifferentialModel {
     var differentialValue: DifferentialValue {
         var values = DifferentialValues()
         values.add("depth", depth)
-        values.add("width", width)
-        values.add("name", name)
-        values.add("owner", owner)
+        values.add("summary", summary)
+        values.add("zIndex", zIndex)
+        values.add("shade", shade)
         values.add("parent", parent)
-        values.add("userID2", userID2)
+        values.add("x2", x2)
         values.add("samples", samples)
         values.add("latitude", latitude)
         return values.value
@@ -3534,8 +3592,8 @@ final class DifferentialModel17: ModelObject, DifferentialModel {
 /// `DifferentialModel17` as a struct that `JSONDecoder` reads with the same meaning.
 struct DifferentialModel17Twin: Decodable, TwinDecodable, DifferentialValueConvertible {
     var depth: [Int64] = []
-    var width: DifferentialPart3Twin = DifferentialPart3Twin()
-    var name: DifferentialPart4Twin = DifferentialPart4Twin()
+    var summary: DifferentialPart3Twin = DifferentialPart3Twin()
+    var zIndex: DifferentialPart4Twin = DifferentialPart4Twin()
     var parent: [Double]? = []
     var samples: [Int64] = []
     var latitude: Bool = true
@@ -3546,8 +3604,8 @@ struct DifferentialModel17Twin: Decodable, TwinDecodable, DifferentialValueConve
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         depth = try container.decodeTwin(forKeys: [.depth, .depthAlternative1], default: [])
-        width = try DifferentialPart3Twin(from: decoder)
-        name = try DifferentialPart4Twin(from: decoder)
+        summary = try DifferentialPart3Twin(from: decoder)
+        zIndex = try DifferentialPart4Twin(from: decoder)
         parent = try container.decodeTwin(forKeys: [.parent], default: Optional([]))
         samples = try container.decodeTwin(forKeys: [.samples], default: [])
         latitude = try container.decodeTwin(forKeys: [.latitude], default: true)
@@ -3557,11 +3615,11 @@ struct DifferentialModel17Twin: Decodable, TwinDecodable, DifferentialValueConve
     var differentialValue: DifferentialValue {
         var values = DifferentialValues()
         values.add("depth", depth)
-        values.add("width", width)
-        values.add("name", name)
-        values.add("owner", xYObject.dataObject.owner)
+        values.add("summary", summary)
+        values.add("zIndex", zIndex)
+        values.add("shade", xYObject.dataObject.shade)
         values.add("parent", parent)
-        values.add("userID2", xYObject.userID2)
+        values.add("x2", xYObject.x2)
         values.add("samples", samples)
         values.add("latitude", latitude)
         return values.value
@@ -3578,35 +3636,35 @@ struct DifferentialModel17Twin: Decodable, TwinDecodable, DifferentialValueConve
 
     /// A nested object that properties live inside.
     struct XYContainer: Decodable, TwinDecodable {
-        var userID2: [DifferentialModel15Twin]? = nil
+        var x2: DifferentialModel02Twin? = nil
         var dataObject = DataContainer()
 
         init() {}
 
         init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            userID2 = try container.decodeTwin(forKeys: [.userID2], default: nil)
+            x2 = try container.decodeTwin(forKeys: [.x2], default: nil)
             dataObject = try container.decodeContainer(forKey: .dataObjectContainer, default: DataContainer())
         }
 
         private enum CodingKeys: String, CodingKey {
-            case userID2 = "count"
+            case x2 = "count"
             case dataObjectContainer = "data"
         }
 
         /// A nested object that properties live inside.
         struct DataContainer: Decodable, TwinDecodable {
-            var owner: DifferentialModel05Twin? = nil
+            var shade: DifferentialModel02Twin? = nil
 
             init() {}
 
             init(from decoder: any Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
-                owner = try container.decodeTwin(forKeys: [.owner], default: nil)
+                shade = try container.decodeTwin(forKeys: [.shade], default: nil)
             }
 
             private enum CodingKeys: String, CodingKey {
-                case owner = "links"
+                case shade = "links"
             }
         }
     }
@@ -3625,7 +3683,7 @@ final class DifferentialModel18: ModelObject, DifferentialModel {
     @Saved(path: "inner", "z") var y: Int64 = 9_223_372_036_854_775_807
     @Saved(alternatives: ["legacy_id"]) var level: Bool? = nil
     @Saved var when: Double = -0.0
-    @Saved var weight: DifferentialModel06? = nil
+    @Saved var weight: DifferentialModel03? = nil
     @Saved var items: Int = 0
 
     static let shape: DifferentialShape = {
@@ -3636,7 +3694,7 @@ final class DifferentialModel18: ModelObject, DifferentialModel {
         shape.add(["inner", "z"], .integer(.int64), default: #"9223372036854775807"#)
         shape.add(["level"], alternatives: ["legacy_id"], .bool, optional: true)
         shape.add(["when"], .double, default: #"-0.0"#)
-        shape.add(["weight"], .model(DifferentialModel06.shape), optional: true)
+        shape.add(["weight"], .model(DifferentialModel03.shape), optional: true)
         shape.add(["items"], .integer(.int), default: #"0"#)
         return shape
     }()
@@ -3661,7 +3719,7 @@ struct DifferentialModel18Twin: Decodable, TwinDecodable, DifferentialValueConve
     var isActive: Date = Date(timeIntervalSince1970: 0)
     var level: Bool? = nil
     var when: Double = -0.0
-    var weight: DifferentialModel06Twin? = nil
+    var weight: DifferentialModel03Twin? = nil
     var items: Int = 0
     var innerObject = InnerContainer()
 
@@ -3761,17 +3819,17 @@ final class DifferentialModel19: ModelObject, DifferentialModel {
     override class var writesNilAsNull: Bool { true }
 
     @Saved("with space") var y: [Int]? = nil
-    @Saved(path: "z", "links", "x y") var owner: Double? = nil
+    @Saved(path: "z", "links", "x y") var shade: Double? = nil
     @Saved var child: DifferentialColor = DifferentialColor.unknown
-    @Saved var lastSeenAt: DifferentialModel17? = nil
+    @Saved("label2") var label: [DifferentialModel14] = []
     @Saved var width: Bool = true
     @Saved(flattened: true) var count = DifferentialPart1()
     @Saved(alternatives: ["ID", "v1Name"]) var score: Bool = false
-    @Saved(path: "z", "count") var level: Double? = nil
+    @Saved(path: "z", "count") var offsetX: Double? = nil
     @Saved(path: "z", "stats", "né", "a") var weight: String? = nil
     @Saved(path: "z", "d") var value9: DifferentialLevel = DifferentialLevel.low
     @Saved(flattened: true) var ratio = DifferentialPart4()
-    @Saved(path: "z", "links", "k\"q") var note: [Int64] = []
+    @Saved(path: "z", "links", "k\"q") var iOSVersion: [Int64] = []
     @Saved var numbers: Double = 0.0
 
     static let shape: DifferentialShape = {
@@ -3785,7 +3843,7 @@ final class DifferentialModel19: ModelObject, DifferentialModel {
             .enumeration([#""red""#, #""green""#, #""blue""#, #""unknown""#], hasFallback: false),
             default: #""unknown""#
         )
-        shape.add(["lastSeenAt"], .model(DifferentialModel17.shape), optional: true, nilAsNull: true)
+        shape.add(["label2"], .array(.model(DifferentialModel14.shape)), default: #"[]"#)
         shape.add(["width"], .bool, default: #"true"#)
         shape.addFlattened(DifferentialPart1.shape)
         shape.add(["score"], alternatives: ["ID", "v1Name"], .bool, default: #"false"#)
@@ -3801,17 +3859,17 @@ final class DifferentialModel19: ModelObject, DifferentialModel {
     var differentialValue: DifferentialValue {
         var values = DifferentialValues()
         values.add("y", y)
-        values.add("owner", owner)
+        values.add("shade", shade)
         values.add("child", child)
-        values.add("lastSeenAt", lastSeenAt)
+        values.add("label", label)
         values.add("width", width)
         values.add("count", count)
         values.add("score", score)
-        values.add("level", level)
+        values.add("offsetX", offsetX)
         values.add("weight", weight)
         values.add("value9", value9)
         values.add("ratio", ratio)
-        values.add("note", note)
+        values.add("iOSVersion", iOSVersion)
         values.add("numbers", numbers)
         return values.value
     }
@@ -3821,7 +3879,7 @@ final class DifferentialModel19: ModelObject, DifferentialModel {
 struct DifferentialModel19Twin: Decodable, TwinDecodable, DifferentialValueConvertible {
     var y: [Int]? = nil
     var child: DifferentialColor = DifferentialColor.unknown
-    var lastSeenAt: DifferentialModel17Twin? = nil
+    var label: [DifferentialModel14Twin] = []
     var width: Bool = true
     var count: DifferentialPart1Twin = DifferentialPart1Twin()
     var score: Bool = false
@@ -3835,7 +3893,7 @@ struct DifferentialModel19Twin: Decodable, TwinDecodable, DifferentialValueConve
         let container = try decoder.container(keyedBy: CodingKeys.self)
         y = try container.decodeTwin(forKeys: [.y], default: nil)
         child = try container.decodeTwin(forKeys: [.child], default: DifferentialColor.unknown)
-        lastSeenAt = try container.decodeTwin(forKeys: [.lastSeenAt], default: nil)
+        label = try container.decodeTwin(forKeys: [.label], default: [])
         width = try container.decodeTwin(forKeys: [.width], default: true)
         count = try DifferentialPart1Twin(from: decoder)
         score = try container.decodeTwin(forKeys: [.score, .scoreAlternative1, .scoreAlternative2], default: false)
@@ -3847,17 +3905,17 @@ struct DifferentialModel19Twin: Decodable, TwinDecodable, DifferentialValueConve
     var differentialValue: DifferentialValue {
         var values = DifferentialValues()
         values.add("y", y)
-        values.add("owner", zObject.linksObject.owner)
+        values.add("shade", zObject.linksObject.shade)
         values.add("child", child)
-        values.add("lastSeenAt", lastSeenAt)
+        values.add("label", label)
         values.add("width", width)
         values.add("count", count)
         values.add("score", score)
-        values.add("level", zObject.level)
+        values.add("offsetX", zObject.offsetX)
         values.add("weight", zObject.statsObject.nObject.weight)
         values.add("value9", zObject.value9)
         values.add("ratio", ratio)
-        values.add("note", zObject.linksObject.note)
+        values.add("iOSVersion", zObject.linksObject.iOSVersion)
         values.add("numbers", numbers)
         return values.value
     }
@@ -3865,7 +3923,7 @@ struct DifferentialModel19Twin: Decodable, TwinDecodable, DifferentialValueConve
     private enum CodingKeys: String, CodingKey {
         case y = "with space"
         case child
-        case lastSeenAt
+        case label = "label2"
         case width
         case score
         case scoreAlternative1 = "ID"
@@ -3876,7 +3934,7 @@ struct DifferentialModel19Twin: Decodable, TwinDecodable, DifferentialValueConve
 
     /// A nested object that properties live inside.
     struct ZContainer: Decodable, TwinDecodable {
-        var level: Double? = nil
+        var offsetX: Double? = nil
         var value9: DifferentialLevel = DifferentialLevel.low
         var linksObject = LinksContainer()
         var statsObject = StatsContainer()
@@ -3885,14 +3943,14 @@ struct DifferentialModel19Twin: Decodable, TwinDecodable, DifferentialValueConve
 
         init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            level = try container.decodeTwin(forKeys: [.level], default: nil)
+            offsetX = try container.decodeTwin(forKeys: [.offsetX], default: nil)
             value9 = try container.decodeTwin(forKeys: [.value9], default: DifferentialLevel.low)
             linksObject = try container.decodeContainer(forKey: .linksObjectContainer, default: LinksContainer())
             statsObject = try container.decodeContainer(forKey: .statsObjectContainer, default: StatsContainer())
         }
 
         private enum CodingKeys: String, CodingKey {
-            case level = "count"
+            case offsetX = "count"
             case value9 = "d"
             case linksObjectContainer = "links"
             case statsObjectContainer = "stats"
@@ -3900,20 +3958,20 @@ struct DifferentialModel19Twin: Decodable, TwinDecodable, DifferentialValueConve
 
         /// A nested object that properties live inside.
         struct LinksContainer: Decodable, TwinDecodable {
-            var owner: Double? = nil
-            var note: [Int64] = []
+            var shade: Double? = nil
+            var iOSVersion: [Int64] = []
 
             init() {}
 
             init(from decoder: any Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
-                owner = try container.decodeTwin(forKeys: [.owner], default: nil)
-                note = try container.decodeTwin(forKeys: [.note], default: [])
+                shade = try container.decodeTwin(forKeys: [.shade], default: nil)
+                iOSVersion = try container.decodeTwin(forKeys: [.iOSVersion], default: [])
             }
 
             private enum CodingKeys: String, CodingKey {
-                case owner = "x y"
-                case note = "k\"q"
+                case shade = "x y"
+                case iOSVersion = "k\"q"
             }
         }
 
@@ -4195,560 +4253,145 @@ final class DifferentialModel21: ModelObject, DifferentialModel {
     override class var versionKey: String? { nil }
     override class var typeKey: String? { nil }
 
-    @Saved(path: "z", "né", "c", date: .secondsSince1970)
-    var latitude: Date = Date(timeIntervalSince1970: 1_296_068_472)
-    @Saved var count: [DifferentialModel10]? = []
-    @Saved(path: "z", "né", "ünï", "ünï") var flag: UInt8 = 200
-    @Saved(path: "z", "ünï") var when: String = "dflt"
-    @Saved(path: "z", "page") var owner = DifferentialModel09()
+    @Saved(path: "page", "stats") var label: String? = nil
+    @Saved("emoji😀") var deletedAt: [DifferentialModel14]? = nil
+    @Saved(path: "page", "count", "stats", "a") var urlString: Int = -1
     @Saved var x2: Bool? = nil
-    @Saved("日本語", alternatives: ["old-name", "other"]) var summary = DifferentialModel13()
+    @Saved("naïve", alternatives: ["àlt"]) var width = DifferentialModel03()
+    @Saved(path: "page", "data", "total", "x y") var summary: DifferentialShade? = nil
+    @Saved(path: "page", "total", "k\"q") var updatedAt: [Bool]? = nil
+    @Saved(path: "page", "b") var parent: Int? = nil
 
     static let shape: DifferentialShape = {
         var shape = DifferentialShape(header: .none)
-        shape.add(["z", "né", "c"], .date(.secondsSince1970), default: #"1296068472"#)
-        shape.add(["count"], .array(.model(DifferentialModel10.shape)), optional: true, default: #"[]"#)
-        shape.add(["z", "né", "ünï", "ünï"], .integer(.uint8), default: #"200"#)
-        shape.add(["z", "ünï"], .string, default: #""dflt""#)
-        shape.add(["z", "page"], .model(DifferentialModel09.shape))
+        shape.add(["page", "stats"], .string, optional: true)
+        shape.add(["emoji😀"], .array(.model(DifferentialModel14.shape)), optional: true)
+        shape.add(["page", "count", "stats", "a"], .integer(.int), default: #"-1"#)
         shape.add(["x2"], .bool, optional: true)
-        shape.add(["日本語"], alternatives: ["old-name", "other"], .model(DifferentialModel13.shape))
+        shape.add(["naïve"], alternatives: ["àlt"], .model(DifferentialModel03.shape))
+        shape.add(
+            ["page", "data", "total", "x y"],
+            .enumeration([#""light""#, #""dark""#], hasFallback: false),
+            optional: true
+        )
+        shape.add(["page", "total", "k\"q"], .array(.bool), optional: true)
+        shape.add(["page", "b"], .integer(.int), optional: true)
         return shape
     }()
 
     var differentialValue: DifferentialValue {
         var values = DifferentialValues()
-        values.add("latitude", latitude)
-        values.add("count", count)
-        values.add("flag", flag)
-        values.add("when", when)
-        values.add("owner", owner)
+        values.add("label", label)
+        values.add("deletedAt", deletedAt)
+        values.add("urlString", urlString)
         values.add("x2", x2)
+        values.add("width", width)
         values.add("summary", summary)
+        values.add("updatedAt", updatedAt)
+        values.add("parent", parent)
         return values.value
     }
 }
 
 /// `DifferentialModel21` as a struct that `JSONDecoder` reads with the same meaning.
 struct DifferentialModel21Twin: Decodable, TwinDecodable, DifferentialValueConvertible {
-    var count: [DifferentialModel10Twin]? = []
+    var deletedAt: [DifferentialModel14Twin]? = nil
     var x2: Bool? = nil
-    var summary: DifferentialModel13Twin = DifferentialModel13Twin()
-    var zObject = ZContainer()
+    var width: DifferentialModel03Twin = DifferentialModel03Twin()
+    var pageObject = PageContainer()
 
     init() {}
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        count = try container.decodeTwin(forKeys: [.count], default: Optional([]))
+        deletedAt = try container.decodeTwin(forKeys: [.deletedAt], default: nil)
         x2 = try container.decodeTwin(forKeys: [.x2], default: nil)
-        summary = try container.decodeTwin(
-            forKeys: [.summary, .summaryAlternative1, .summaryAlternative2],
-            default: DifferentialModel13Twin()
-        )
-        zObject = try container.decodeContainer(forKey: .zObjectContainer, default: ZContainer())
+        width = try container.decodeTwin(forKeys: [.width, .widthAlternative1], default: DifferentialModel03Twin())
+        pageObject = try container.decodeContainer(forKey: .pageObjectContainer, default: PageContainer())
     }
 
     var differentialValue: DifferentialValue {
         var values = DifferentialValues()
-        values.add("latitude", zObject.nObject.latitude)
-        values.add("count", count)
-        values.add("flag", zObject.nObject.nObject.flag)
-        values.add("when", zObject.when)
-        values.add("owner", zObject.owner)
+        values.add("label", pageObject.label)
+        values.add("deletedAt", deletedAt)
+        values.add("urlString", pageObject.countObject.statsObject.urlString)
         values.add("x2", x2)
-        values.add("summary", summary)
+        values.add("width", width)
+        values.add("summary", pageObject.dataObject.totalObject.summary)
+        values.add("updatedAt", pageObject.totalObject.updatedAt)
+        values.add("parent", pageObject.parent)
         return values.value
     }
 
     private enum CodingKeys: String, CodingKey {
-        case count
+        case deletedAt = "emoji😀"
         case x2
-        case summary = "日本語"
-        case summaryAlternative1 = "old-name"
-        case summaryAlternative2 = "other"
-        case zObjectContainer = "z"
+        case width = "naïve"
+        case widthAlternative1 = "àlt"
+        case pageObjectContainer = "page"
     }
 
     /// A nested object that properties live inside.
-    struct ZContainer: Decodable, TwinDecodable {
-        var when: String = "dflt"
-        var owner: DifferentialModel09Twin = DifferentialModel09Twin()
-        var nObject = NContainer()
+    struct PageContainer: Decodable, TwinDecodable {
+        var label: String? = nil
+        var parent: Int? = nil
+        var countObject = CountContainer()
+        var dataObject = DataContainer()
+        var totalObject = TotalContainer()
 
         init() {}
 
         init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            when = try container.decodeTwin(forKeys: [.when], default: "dflt")
-            owner = try container.decodeTwin(forKeys: [.owner], default: DifferentialModel09Twin())
-            nObject = try container.decodeContainer(forKey: .nObjectContainer, default: NContainer())
+            label = try container.decodeTwin(forKeys: [.label], default: nil)
+            parent = try container.decodeTwin(forKeys: [.parent], default: nil)
+            countObject = try container.decodeContainer(forKey: .countObjectContainer, default: CountContainer())
+            dataObject = try container.decodeContainer(forKey: .dataObjectContainer, default: DataContainer())
+            totalObject = try container.decodeContainer(forKey: .totalObjectContainer, default: TotalContainer())
         }
 
         private enum CodingKeys: String, CodingKey {
-            case when = "ünï"
-            case owner = "page"
-            case nObjectContainer = "né"
+            case label = "stats"
+            case parent = "b"
+            case countObjectContainer = "count"
+            case dataObjectContainer = "data"
+            case totalObjectContainer = "total"
         }
 
         /// A nested object that properties live inside.
-        struct NContainer: Decodable, TwinDecodable {
-            var latitude: Date = Date(timeIntervalSince1970: 1_296_068_472)
-            var nObject = NContainer()
+        struct CountContainer: Decodable, TwinDecodable {
+            var statsObject = StatsContainer()
 
             init() {}
 
             init(from decoder: any Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
-                latitude = try container.decodeDate(
-                    Date.self,
-                    forKeys: [.latitude],
-                    format: .secondsSince1970,
-                    default: Date(timeIntervalSince1970: 1_296_068_472)
-                )
-                nObject = try container.decodeContainer(forKey: .nObjectContainer, default: NContainer())
+                statsObject = try container.decodeContainer(forKey: .statsObjectContainer, default: StatsContainer())
             }
 
             private enum CodingKeys: String, CodingKey {
-                case latitude = "c"
-                case nObjectContainer = "ünï"
+                case statsObjectContainer = "stats"
             }
 
             /// A nested object that properties live inside.
-            struct NContainer: Decodable, TwinDecodable {
-                var flag: UInt8 = 200
+            struct StatsContainer: Decodable, TwinDecodable {
+                var urlString: Int = -1
 
                 init() {}
 
                 init(from decoder: any Decoder) throws {
                     let container = try decoder.container(keyedBy: CodingKeys.self)
-                    flag = try container.decodeTwin(forKeys: [.flag], default: 200)
+                    urlString = try container.decodeTwin(forKeys: [.urlString], default: -1)
                 }
 
                 private enum CodingKeys: String, CodingKey {
-                    case flag = "ünï"
+                    case urlString = "a"
                 }
             }
         }
-    }
-}
-
-/// A generated model: snakeCase keys, version 1 header, paths 2/3/4 keys deep, flattened DifferentialPart1.
-final class DifferentialModel22: ModelObject, DifferentialModel {
-    typealias Twin = DifferentialModel22Twin
-
-    override class var keyStyle: KeyStyle { .snakeCase }
-
-    @Saved(path: "meta", "e", "c", "b") var tags: DifferentialColor? = nil
-    @Saved var offsetX: Double = -0.0
-    @Saved var pageSize: Int = 42
-    @Saved(flattened: true) var userID2 = DifferentialPart1()
-    @Saved(path: "meta", "a") var score: String? = nil
-    @Saved(path: "meta", "e", "x y") var htmlURLPath: Date? = nil
-    @Saved var updatedAt: DifferentialModel05? = nil
-    @Saved(path: "meta", "b") var note: [Bool]? = nil
-    @Saved(path: "meta", "né") var amountDue: DifferentialModel01? = nil
-
-    static let shape: DifferentialShape = {
-        var shape = DifferentialShape(
-            header: .keys("version", "representedClassName", name: "DifferentialModel22", modelVersion: 1)
-        )
-        shape.add(
-            ["meta", "e", "c", "b"],
-            .enumeration([#""red""#, #""green""#, #""blue""#, #""unknown""#], hasFallback: false),
-            optional: true
-        )
-        shape.add(["offset_x"], .double, default: #"-0.0"#)
-        shape.add(["page_size"], .integer(.int), default: #"42"#)
-        shape.addFlattened(DifferentialPart1.shape)
-        shape.add(["meta", "a"], .string, optional: true)
-        shape.add(["meta", "e", "x y"], .date(.iso8601), optional: true)
-        shape.add(["updated_at"], .model(DifferentialModel05.shape), optional: true)
-        shape.add(["meta", "b"], .array(.bool), optional: true)
-        shape.add(["meta", "né"], .model(DifferentialModel01.shape), optional: true)
-        return shape
-    }()
-
-    var differentialValue: DifferentialValue {
-        var values = DifferentialValues()
-        values.add("tags", tags)
-        values.add("offsetX", offsetX)
-        values.add("pageSize", pageSize)
-        values.add("userID2", userID2)
-        values.add("score", score)
-        values.add("htmlURLPath", htmlURLPath)
-        values.add("updatedAt", updatedAt)
-        values.add("note", note)
-        values.add("amountDue", amountDue)
-        return values.value
-    }
-}
-
-/// `DifferentialModel22` as a struct that `JSONDecoder` reads with the same meaning.
-struct DifferentialModel22Twin: Decodable, TwinDecodable, DifferentialValueConvertible {
-    var offsetX: Double = -0.0
-    var pageSize: Int = 42
-    var userID2: DifferentialPart1Twin = DifferentialPart1Twin()
-    var updatedAt: DifferentialModel05Twin? = nil
-    var metaObject = MetaContainer()
-
-    init() {}
-
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        offsetX = try container.decodeTwin(forKeys: [.offsetX], default: -0.0)
-        pageSize = try container.decodeTwin(forKeys: [.pageSize], default: 42)
-        userID2 = try DifferentialPart1Twin(from: decoder)
-        updatedAt = try container.decodeTwin(forKeys: [.updatedAt], default: nil)
-        metaObject = try container.decodeContainer(forKey: .metaObjectContainer, default: MetaContainer())
-    }
-
-    var differentialValue: DifferentialValue {
-        var values = DifferentialValues()
-        values.add("tags", metaObject.eObject.cObject.tags)
-        values.add("offsetX", offsetX)
-        values.add("pageSize", pageSize)
-        values.add("userID2", userID2)
-        values.add("score", metaObject.score)
-        values.add("htmlURLPath", metaObject.eObject.htmlURLPath)
-        values.add("updatedAt", updatedAt)
-        values.add("note", metaObject.note)
-        values.add("amountDue", metaObject.amountDue)
-        return values.value
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case offsetX = "offset_x"
-        case pageSize = "page_size"
-        case updatedAt = "updated_at"
-        case metaObjectContainer = "meta"
-    }
-
-    /// A nested object that properties live inside.
-    struct MetaContainer: Decodable, TwinDecodable {
-        var score: String? = nil
-        var note: [Bool]? = nil
-        var amountDue: DifferentialModel01Twin? = nil
-        var eObject = EContainer()
-
-        init() {}
-
-        init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            score = try container.decodeTwin(forKeys: [.score], default: nil)
-            note = try container.decodeTwin(forKeys: [.note], default: nil)
-            amountDue = try container.decodeTwin(forKeys: [.amountDue], default: nil)
-            eObject = try container.decodeContainer(forKey: .eObjectContainer, default: EContainer())
-        }
-
-        private enum CodingKeys: String, CodingKey {
-            case score = "a"
-            case note = "b"
-            case amountDue = "né"
-            case eObjectContainer = "e"
-        }
 
         /// A nested object that properties live inside.
-        struct EContainer: Decodable, TwinDecodable {
-            var htmlURLPath: Date? = nil
-            var cObject = CContainer()
-
-            init() {}
-
-            init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                htmlURLPath = try container.decodeDate(
-                    Date?.self,
-                    forKeys: [.htmlURLPath],
-                    format: .iso8601,
-                    default: nil
-                )
-                cObject = try container.decodeContainer(forKey: .cObjectContainer, default: CContainer())
-            }
-
-            private enum CodingKeys: String, CodingKey {
-                case htmlURLPath = "x y"
-                case cObjectContainer = "c"
-            }
-
-            /// A nested object that properties live inside.
-            struct CContainer: Decodable, TwinDecodable {
-                var tags: DifferentialColor? = nil
-
-                init() {}
-
-                init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    tags = try container.decodeTwin(forKeys: [.tags], default: nil)
-                }
-
-                private enum CodingKeys: String, CodingKey {
-                    case tags = "b"
-                }
-            }
-        }
-    }
-}
-
-/// A generated model: snakeCase keys, version 2 header under "v" and "kind", paths 2/3 keys deep.
-final class DifferentialModel23: ModelObject, DifferentialModel {
-    typealias Twin = DifferentialModel23Twin
-
-    override class var keyStyle: KeyStyle { .snakeCase }
-    override class var versionKey: String? { "v" }
-    override class var typeKey: String? { "kind" }
-    override class var modelVersion: Int { 2 }
-    override class var dateFormat: DateFormat { .millisecondsSince1970 }
-
-    @Saved("quo\"te") var htmlURLPath: DifferentialShade? = DifferentialShade.dark
-    @Saved(path: "d", "né") var height: UInt8? = nil
-    @Saved(path: "d", "inner", "meta") var color: Double = 0.1
-    @Saved("Ångström") var lastSeenAt: DifferentialShade? = nil
-    @Saved(date: .secondsSince1970) var tiny: Date? = nil
-
-    static let shape: DifferentialShape = {
-        var shape = DifferentialShape(header: .keys("v", "kind", name: "DifferentialModel23", modelVersion: 2))
-        shape.add(
-            ["quo\"te"],
-            .enumeration([#""light""#, #""dark""#], hasFallback: false),
-            optional: true,
-            default: #""dark""#
-        )
-        shape.add(["d", "né"], .integer(.uint8), optional: true)
-        shape.add(["d", "inner", "meta"], .double, default: #"0.1"#)
-        shape.add(["Ångström"], .enumeration([#""light""#, #""dark""#], hasFallback: false), optional: true)
-        shape.add(["tiny"], .date(.secondsSince1970), optional: true)
-        return shape
-    }()
-
-    var differentialValue: DifferentialValue {
-        var values = DifferentialValues()
-        values.add("htmlURLPath", htmlURLPath)
-        values.add("height", height)
-        values.add("color", color)
-        values.add("lastSeenAt", lastSeenAt)
-        values.add("tiny", tiny)
-        return values.value
-    }
-}
-
-/// `DifferentialModel23` as a struct that `JSONDecoder` reads with the same meaning.
-struct DifferentialModel23Twin: Decodable, TwinDecodable, DifferentialValueConvertible {
-    var htmlURLPath: DifferentialShade? = DifferentialShade.dark
-    var lastSeenAt: DifferentialShade? = nil
-    var tiny: Date? = nil
-    var dObject = DContainer()
-
-    init() {}
-
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        htmlURLPath = try container.decodeTwin(forKeys: [.htmlURLPath], default: Optional(DifferentialShade.dark))
-        lastSeenAt = try container.decodeTwin(forKeys: [.lastSeenAt], default: nil)
-        tiny = try container.decodeDate(Date?.self, forKeys: [.tiny], format: .secondsSince1970, default: nil)
-        dObject = try container.decodeContainer(forKey: .dObjectContainer, default: DContainer())
-    }
-
-    var differentialValue: DifferentialValue {
-        var values = DifferentialValues()
-        values.add("htmlURLPath", htmlURLPath)
-        values.add("height", dObject.height)
-        values.add("color", dObject.innerObject.color)
-        values.add("lastSeenAt", lastSeenAt)
-        values.add("tiny", tiny)
-        return values.value
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case htmlURLPath = "quo\"te"
-        case lastSeenAt = "Ångström"
-        case tiny
-        case dObjectContainer = "d"
-    }
-
-    /// A nested object that properties live inside.
-    struct DContainer: Decodable, TwinDecodable {
-        var height: UInt8? = nil
-        var innerObject = InnerContainer()
-
-        init() {}
-
-        init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            height = try container.decodeTwin(forKeys: [.height], default: nil)
-            innerObject = try container.decodeContainer(forKey: .innerObjectContainer, default: InnerContainer())
-        }
-
-        private enum CodingKeys: String, CodingKey {
-            case height = "né"
-            case innerObjectContainer = "inner"
-        }
-
-        /// A nested object that properties live inside.
-        struct InnerContainer: Decodable, TwinDecodable {
-            var color: Double = 0.1
-
-            init() {}
-
-            init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                color = try container.decodeTwin(forKeys: [.color], default: 0.1)
-            }
-
-            private enum CodingKeys: String, CodingKey {
-                case color = "meta"
-            }
-        }
-    }
-}
-
-/// A generated model: kebabCase keys, no header, paths 2/3/4 keys deep, nil written as null.
-final class DifferentialModel24: ModelObject, DifferentialModel {
-    typealias Twin = DifferentialModel24Twin
-
-    override class var keyStyle: KeyStyle { .kebabCase }
-    override class var versionKey: String? { nil }
-    override class var typeKey: String? { nil }
-    override class var writesNilAsNull: Bool { true }
-
-    @Saved(path: "c", "stats", "z") var balance: [Int]? = nil
-    @Saved(path: "c", "d") var color: [Int64]? = nil
-    @Saved(fallback: .unknown) var eTag: DifferentialColor = DifferentialColor.blue
-    @Saved(path: "c", "stats", "né") var flag: UInt8 = 0
-    @Saved(path: "c", "x y", "total", "né") var amountDue: [Double]? = nil
-    @Saved var readings: Int = 0
-    @Saved(path: "total", "x y") var child: Double = 1.5
-    @Saved(path: "total", "ünï") var totalCount: Int = 7
-    @Saved(path: "total", "c", "page", "stats") var zIndex: [DifferentialModel03] = []
-    @Saved var parent: [DifferentialModel18] = []
-    @Saved(path: "total", "c", "né") var priceCents: Bool? = nil
-    @Saved(path: "total", "inner", "z") var kind: DifferentialModel21? = nil
-
-    static let shape: DifferentialShape = {
-        var shape = DifferentialShape(header: .none)
-        shape.add(["c", "stats", "z"], .array(.integer(.int)), optional: true, nilAsNull: true)
-        shape.add(["c", "d"], .array(.integer(.int64)), optional: true, nilAsNull: true)
-        shape.add(
-            ["e-tag"],
-            .enumeration([#""red""#, #""green""#, #""blue""#, #""unknown""#], hasFallback: true),
-            default: #""blue""#
-        )
-        shape.add(["c", "stats", "né"], .integer(.uint8), default: #"0"#)
-        shape.add(["c", "x y", "total", "né"], .array(.double), optional: true, nilAsNull: true)
-        shape.add(["readings"], .integer(.int), default: #"0"#)
-        shape.add(["total", "x y"], .double, default: #"1.5"#)
-        shape.add(["total", "ünï"], .integer(.int), default: #"7"#)
-        shape.add(["total", "c", "page", "stats"], .array(.model(DifferentialModel03.shape)), default: #"[]"#)
-        shape.add(["parent"], .array(.model(DifferentialModel18.shape)), default: #"[]"#)
-        shape.add(["total", "c", "né"], .bool, optional: true, nilAsNull: true)
-        shape.add(["total", "inner", "z"], .model(DifferentialModel21.shape), optional: true, nilAsNull: true)
-        return shape
-    }()
-
-    var differentialValue: DifferentialValue {
-        var values = DifferentialValues()
-        values.add("balance", balance)
-        values.add("color", color)
-        values.add("eTag", eTag)
-        values.add("flag", flag)
-        values.add("amountDue", amountDue)
-        values.add("readings", readings)
-        values.add("child", child)
-        values.add("totalCount", totalCount)
-        values.add("zIndex", zIndex)
-        values.add("parent", parent)
-        values.add("priceCents", priceCents)
-        values.add("kind", kind)
-        return values.value
-    }
-}
-
-/// `DifferentialModel24` as a struct that `JSONDecoder` reads with the same meaning.
-struct DifferentialModel24Twin: Decodable, TwinDecodable, DifferentialValueConvertible {
-    var eTag: DifferentialColor = DifferentialColor.blue
-    var readings: Int = 0
-    var parent: [DifferentialModel18Twin] = []
-    var cObject = CContainer()
-    var totalObject = TotalContainer()
-
-    init() {}
-
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        eTag = try container.decodeEnum(forKeys: [.eTag], fallback: .unknown, default: DifferentialColor.blue)
-        readings = try container.decodeTwin(forKeys: [.readings], default: 0)
-        parent = try container.decodeTwin(forKeys: [.parent], default: [])
-        cObject = try container.decodeContainer(forKey: .cObjectContainer, default: CContainer())
-        totalObject = try container.decodeContainer(forKey: .totalObjectContainer, default: TotalContainer())
-    }
-
-    var differentialValue: DifferentialValue {
-        var values = DifferentialValues()
-        values.add("balance", cObject.statsObject.balance)
-        values.add("color", cObject.color)
-        values.add("eTag", eTag)
-        values.add("flag", cObject.statsObject.flag)
-        values.add("amountDue", cObject.xYObject.totalObject.amountDue)
-        values.add("readings", readings)
-        values.add("child", totalObject.child)
-        values.add("totalCount", totalObject.totalCount)
-        values.add("zIndex", totalObject.cObject.pageObject.zIndex)
-        values.add("parent", parent)
-        values.add("priceCents", totalObject.cObject.priceCents)
-        values.add("kind", totalObject.innerObject.kind)
-        return values.value
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case eTag = "e-tag"
-        case readings
-        case parent
-        case cObjectContainer = "c"
-        case totalObjectContainer = "total"
-    }
-
-    /// A nested object that properties live inside.
-    struct CContainer: Decodable, TwinDecodable {
-        var color: [Int64]? = nil
-        var statsObject = StatsContainer()
-        var xYObject = XYContainer()
-
-        init() {}
-
-        init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            color = try container.decodeTwin(forKeys: [.color], default: nil)
-            statsObject = try container.decodeContainer(forKey: .statsObjectContainer, default: StatsContainer())
-            xYObject = try container.decodeContainer(forKey: .xYObjectContainer, default: XYContainer())
-        }
-
-        private enum CodingKeys: String, CodingKey {
-            case color = "d"
-            case statsObjectContainer = "stats"
-            case xYObjectContainer = "x y"
-        }
-
-        /// A nested object that properties live inside.
-        struct StatsContainer: Decodable, TwinDecodable {
-            var balance: [Int]? = nil
-            var flag: UInt8 = 0
-
-            init() {}
-
-            init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                balance = try container.decodeTwin(forKeys: [.balance], default: nil)
-                flag = try container.decodeTwin(forKeys: [.flag], default: 0)
-            }
-
-            private enum CodingKeys: String, CodingKey {
-                case balance = "z"
-                case flag = "né"
-            }
-        }
-
-        /// A nested object that properties live inside.
-        struct XYContainer: Decodable, TwinDecodable {
+        struct DataContainer: Decodable, TwinDecodable {
             var totalObject = TotalContainer()
 
             init() {}
@@ -4764,94 +4407,617 @@ struct DifferentialModel24Twin: Decodable, TwinDecodable, DifferentialValueConve
 
             /// A nested object that properties live inside.
             struct TotalContainer: Decodable, TwinDecodable {
-                var amountDue: [Double]? = nil
+                var summary: DifferentialShade? = nil
 
                 init() {}
 
                 init(from decoder: any Decoder) throws {
                     let container = try decoder.container(keyedBy: CodingKeys.self)
-                    amountDue = try container.decodeTwin(forKeys: [.amountDue], default: nil)
+                    summary = try container.decodeTwin(forKeys: [.summary], default: nil)
                 }
 
                 private enum CodingKeys: String, CodingKey {
-                    case amountDue = "né"
+                    case summary = "x y"
+                }
+            }
+        }
+
+        /// A nested object that properties live inside.
+        struct TotalContainer: Decodable, TwinDecodable {
+            var updatedAt: [Bool]? = nil
+
+            init() {}
+
+            init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                updatedAt = try container.decodeTwin(forKeys: [.updatedAt], default: nil)
+            }
+
+            private enum CodingKeys: String, CodingKey {
+                case updatedAt = "k\"q"
+            }
+        }
+    }
+}
+
+/// A generated model: snakeCase keys, version 1 header, paths 2/3/4 keys deep, flattened DifferentialPart6.
+final class DifferentialModel22: ModelObject, DifferentialModel {
+    typealias Twin = DifferentialModel22Twin
+
+    override class var keyStyle: KeyStyle { .snakeCase }
+
+    @Saved(flattened: true) var parent = DifferentialPart6()
+    @Saved(path: "page", "c", "total", "total") var level: DifferentialModel02? = nil
+    @Saved("$ref", alternatives: ["ID"]) var htmlURLPath: Double? = nil
+    @Saved(path: "page", "d") var iOSVersion: Date? = nil
+    @Saved(path: "page", "c", "b") var readings: Int64? = nil
+    @Saved(path: "page", "e") var small: String? = nil
+    @Saved("Ångström", alternatives: ["alt\\2"]) var summary: Double = 1e-7
+    @Saved(alternatives: ["Alt"]) var child: DifferentialModel14? = nil
+    @Saved(alternatives: ["legacy_id"]) var updatedAt: Date = Date(timeIntervalSince1970: 0)
+    @Saved(alternatives: ["v1Name", "other"]) var score = DifferentialModel14()
+    @Saved(path: "page", "stats") var createdAt: UInt8? = nil
+    @Saved var longitude: DifferentialLevel? = nil
+
+    static let shape: DifferentialShape = {
+        var shape = DifferentialShape(
+            header: .keys("version", "representedClassName", name: "DifferentialModel22", modelVersion: 1)
+        )
+        shape.addFlattened(DifferentialPart6.shape)
+        shape.add(["page", "c", "total", "total"], .model(DifferentialModel02.shape), optional: true)
+        shape.add(["$ref"], alternatives: ["ID"], .double, optional: true)
+        shape.add(["page", "d"], .date(.iso8601), optional: true)
+        shape.add(["page", "c", "b"], .integer(.int64), optional: true)
+        shape.add(["page", "e"], .string, optional: true)
+        shape.add(["Ångström"], alternatives: ["alt\\2"], .double, default: #"1e-7"#)
+        shape.add(["child"], alternatives: ["Alt"], .model(DifferentialModel14.shape), optional: true)
+        shape.add(["updated_at"], alternatives: ["legacy_id"], .date(.iso8601), default: #""1970-01-01T00:00:00Z""#)
+        shape.add(["score"], alternatives: ["v1Name", "other"], .model(DifferentialModel14.shape))
+        shape.add(["page", "stats"], .integer(.uint8), optional: true)
+        shape.add(["longitude"], .enumeration([#"1"#, #"2"#, #"3"#, #"0"#], hasFallback: false), optional: true)
+        return shape
+    }()
+
+    var differentialValue: DifferentialValue {
+        var values = DifferentialValues()
+        values.add("parent", parent)
+        values.add("level", level)
+        values.add("htmlURLPath", htmlURLPath)
+        values.add("iOSVersion", iOSVersion)
+        values.add("readings", readings)
+        values.add("small", small)
+        values.add("summary", summary)
+        values.add("child", child)
+        values.add("updatedAt", updatedAt)
+        values.add("score", score)
+        values.add("createdAt", createdAt)
+        values.add("longitude", longitude)
+        return values.value
+    }
+}
+
+/// `DifferentialModel22` as a struct that `JSONDecoder` reads with the same meaning.
+struct DifferentialModel22Twin: Decodable, TwinDecodable, DifferentialValueConvertible {
+    var parent: DifferentialPart6Twin = DifferentialPart6Twin()
+    var htmlURLPath: Double? = nil
+    var summary: Double = 1e-7
+    var child: DifferentialModel14Twin? = nil
+    var updatedAt: Date = Date(timeIntervalSince1970: 0)
+    var score: DifferentialModel14Twin = DifferentialModel14Twin()
+    var longitude: DifferentialLevel? = nil
+    var pageObject = PageContainer()
+
+    init() {}
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        parent = try DifferentialPart6Twin(from: decoder)
+        htmlURLPath = try container.decodeTwin(forKeys: [.htmlURLPath, .htmlURLPathAlternative1], default: nil)
+        summary = try container.decodeTwin(forKeys: [.summary, .summaryAlternative1], default: 1e-7)
+        child = try container.decodeTwin(forKeys: [.child, .childAlternative1], default: nil)
+        updatedAt = try container.decodeDate(
+            Date.self,
+            forKeys: [.updatedAt, .updatedAtAlternative1],
+            format: .iso8601,
+            default: Date(timeIntervalSince1970: 0)
+        )
+        score = try container.decodeTwin(
+            forKeys: [.score, .scoreAlternative1, .scoreAlternative2],
+            default: DifferentialModel14Twin()
+        )
+        longitude = try container.decodeTwin(forKeys: [.longitude], default: nil)
+        pageObject = try container.decodeContainer(forKey: .pageObjectContainer, default: PageContainer())
+    }
+
+    var differentialValue: DifferentialValue {
+        var values = DifferentialValues()
+        values.add("parent", parent)
+        values.add("level", pageObject.cObject.totalObject.level)
+        values.add("htmlURLPath", htmlURLPath)
+        values.add("iOSVersion", pageObject.iOSVersion)
+        values.add("readings", pageObject.cObject.readings)
+        values.add("small", pageObject.small)
+        values.add("summary", summary)
+        values.add("child", child)
+        values.add("updatedAt", updatedAt)
+        values.add("score", score)
+        values.add("createdAt", pageObject.createdAt)
+        values.add("longitude", longitude)
+        return values.value
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case htmlURLPath = "$ref"
+        case htmlURLPathAlternative1 = "ID"
+        case summary = "Ångström"
+        case summaryAlternative1 = "alt\\2"
+        case child
+        case childAlternative1 = "Alt"
+        case updatedAt = "updated_at"
+        case updatedAtAlternative1 = "legacy_id"
+        case score
+        case scoreAlternative1 = "v1Name"
+        case scoreAlternative2 = "other"
+        case longitude
+        case pageObjectContainer = "page"
+    }
+
+    /// A nested object that properties live inside.
+    struct PageContainer: Decodable, TwinDecodable {
+        var iOSVersion: Date? = nil
+        var small: String? = nil
+        var createdAt: UInt8? = nil
+        var cObject = CContainer()
+
+        init() {}
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            iOSVersion = try container.decodeDate(Date?.self, forKeys: [.iOSVersion], format: .iso8601, default: nil)
+            small = try container.decodeTwin(forKeys: [.small], default: nil)
+            createdAt = try container.decodeTwin(forKeys: [.createdAt], default: nil)
+            cObject = try container.decodeContainer(forKey: .cObjectContainer, default: CContainer())
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case iOSVersion = "d"
+            case small = "e"
+            case createdAt = "stats"
+            case cObjectContainer = "c"
+        }
+
+        /// A nested object that properties live inside.
+        struct CContainer: Decodable, TwinDecodable {
+            var readings: Int64? = nil
+            var totalObject = TotalContainer()
+
+            init() {}
+
+            init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                readings = try container.decodeTwin(forKeys: [.readings], default: nil)
+                totalObject = try container.decodeContainer(forKey: .totalObjectContainer, default: TotalContainer())
+            }
+
+            private enum CodingKeys: String, CodingKey {
+                case readings = "b"
+                case totalObjectContainer = "total"
+            }
+
+            /// A nested object that properties live inside.
+            struct TotalContainer: Decodable, TwinDecodable {
+                var level: DifferentialModel02Twin? = nil
+
+                init() {}
+
+                init(from decoder: any Decoder) throws {
+                    let container = try decoder.container(keyedBy: CodingKeys.self)
+                    level = try container.decodeTwin(forKeys: [.level], default: nil)
+                }
+
+                private enum CodingKeys: String, CodingKey {
+                    case level = "total"
+                }
+            }
+        }
+    }
+}
+
+/// A generated model: snakeCase keys, version 2 header under "v" and "kind", paths 2/3/4 keys deep.
+final class DifferentialModel23: ModelObject, DifferentialModel {
+    typealias Twin = DifferentialModel23Twin
+
+    override class var keyStyle: KeyStyle { .snakeCase }
+    override class var versionKey: String? { "v" }
+    override class var typeKey: String? { "kind" }
+    override class var modelVersion: Int { 2 }
+    override class var dateFormat: DateFormat { .secondsSince1970 }
+
+    @Saved(path: "k\"q", "page", "data") var urlString: Int = 7
+    @Saved(fallback: .unknown) var amountDue: DifferentialLevel = DifferentialLevel.low
+    @Saved(path: "k\"q", "count", "total") var priceCents: DifferentialShade = DifferentialShade.light
+    @Saved(alternatives: ["old-name", "Alt"]) var isActive: UInt8 = 200
+    @Saved(path: "k\"q", "x y") var readings: DifferentialShade = DifferentialShade.light
+    @Saved var deletedAt: [DifferentialModel03]? = nil
+    @Saved(path: "k\"q", "count", "né", "b") var flag: DifferentialModel14? = nil
+
+    static let shape: DifferentialShape = {
+        var shape = DifferentialShape(header: .keys("v", "kind", name: "DifferentialModel23", modelVersion: 2))
+        shape.add(["k\"q", "page", "data"], .integer(.int), default: #"7"#)
+        shape.add(["amount_due"], .enumeration([#"1"#, #"2"#, #"3"#, #"0"#], hasFallback: true), default: #"1"#)
+        shape.add(
+            ["k\"q", "count", "total"],
+            .enumeration([#""light""#, #""dark""#], hasFallback: false),
+            default: #""light""#
+        )
+        shape.add(["is_active"], alternatives: ["old-name", "Alt"], .integer(.uint8), default: #"200"#)
+        shape.add(["k\"q", "x y"], .enumeration([#""light""#, #""dark""#], hasFallback: false), default: #""light""#)
+        shape.add(["deleted_at"], .array(.model(DifferentialModel03.shape)), optional: true)
+        shape.add(["k\"q", "count", "né", "b"], .model(DifferentialModel14.shape), optional: true)
+        return shape
+    }()
+
+    var differentialValue: DifferentialValue {
+        var values = DifferentialValues()
+        values.add("urlString", urlString)
+        values.add("amountDue", amountDue)
+        values.add("priceCents", priceCents)
+        values.add("isActive", isActive)
+        values.add("readings", readings)
+        values.add("deletedAt", deletedAt)
+        values.add("flag", flag)
+        return values.value
+    }
+}
+
+/// `DifferentialModel23` as a struct that `JSONDecoder` reads with the same meaning.
+struct DifferentialModel23Twin: Decodable, TwinDecodable, DifferentialValueConvertible {
+    var amountDue: DifferentialLevel = DifferentialLevel.low
+    var isActive: UInt8 = 200
+    var deletedAt: [DifferentialModel03Twin]? = nil
+    var kQObject = KQContainer()
+
+    init() {}
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        amountDue = try container.decodeEnum(forKeys: [.amountDue], fallback: .unknown, default: DifferentialLevel.low)
+        isActive = try container.decodeTwin(
+            forKeys: [.isActive, .isActiveAlternative1, .isActiveAlternative2],
+            default: 200
+        )
+        deletedAt = try container.decodeTwin(forKeys: [.deletedAt], default: nil)
+        kQObject = try container.decodeContainer(forKey: .kQObjectContainer, default: KQContainer())
+    }
+
+    var differentialValue: DifferentialValue {
+        var values = DifferentialValues()
+        values.add("urlString", kQObject.pageObject.urlString)
+        values.add("amountDue", amountDue)
+        values.add("priceCents", kQObject.countObject.priceCents)
+        values.add("isActive", isActive)
+        values.add("readings", kQObject.readings)
+        values.add("deletedAt", deletedAt)
+        values.add("flag", kQObject.countObject.nObject.flag)
+        return values.value
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case amountDue = "amount_due"
+        case isActive = "is_active"
+        case isActiveAlternative1 = "old-name"
+        case isActiveAlternative2 = "Alt"
+        case deletedAt = "deleted_at"
+        case kQObjectContainer = "k\"q"
+    }
+
+    /// A nested object that properties live inside.
+    struct KQContainer: Decodable, TwinDecodable {
+        var readings: DifferentialShade = DifferentialShade.light
+        var pageObject = PageContainer()
+        var countObject = CountContainer()
+
+        init() {}
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            readings = try container.decodeTwin(forKeys: [.readings], default: DifferentialShade.light)
+            pageObject = try container.decodeContainer(forKey: .pageObjectContainer, default: PageContainer())
+            countObject = try container.decodeContainer(forKey: .countObjectContainer, default: CountContainer())
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case readings = "x y"
+            case pageObjectContainer = "page"
+            case countObjectContainer = "count"
+        }
+
+        /// A nested object that properties live inside.
+        struct PageContainer: Decodable, TwinDecodable {
+            var urlString: Int = 7
+
+            init() {}
+
+            init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                urlString = try container.decodeTwin(forKeys: [.urlString], default: 7)
+            }
+
+            private enum CodingKeys: String, CodingKey {
+                case urlString = "data"
+            }
+        }
+
+        /// A nested object that properties live inside.
+        struct CountContainer: Decodable, TwinDecodable {
+            var priceCents: DifferentialShade = DifferentialShade.light
+            var nObject = NContainer()
+
+            init() {}
+
+            init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                priceCents = try container.decodeTwin(forKeys: [.priceCents], default: DifferentialShade.light)
+                nObject = try container.decodeContainer(forKey: .nObjectContainer, default: NContainer())
+            }
+
+            private enum CodingKeys: String, CodingKey {
+                case priceCents = "total"
+                case nObjectContainer = "né"
+            }
+
+            /// A nested object that properties live inside.
+            struct NContainer: Decodable, TwinDecodable {
+                var flag: DifferentialModel14Twin? = nil
+
+                init() {}
+
+                init(from decoder: any Decoder) throws {
+                    let container = try decoder.container(keyedBy: CodingKeys.self)
+                    flag = try container.decodeTwin(forKeys: [.flag], default: nil)
+                }
+
+                private enum CodingKeys: String, CodingKey {
+                    case flag = "b"
+                }
+            }
+        }
+    }
+}
+
+/// A generated model: kebabCase keys, no header, paths 2/3/4 keys deep, nil written as null.
+final class DifferentialModel24: ModelObject, DifferentialModel {
+    typealias Twin = DifferentialModel24Twin
+
+    override class var keyStyle: KeyStyle { .kebabCase }
+    override class var versionKey: String? { nil }
+    override class var typeKey: String? { nil }
+    override class var writesNilAsNull: Bool { true }
+
+    @Saved(path: "inner", "x y", "data", "k\"q") var title: String = ""
+    @Saved(path: "inner", "ünï") var deletedAt: DifferentialModel14? = nil
+    @Saved(path: "inner", "x y", "c") var priceCents: Int = 0
+    @Saved(path: "e", "meta") var y = DifferentialModel14()
+    @Saved(path: "e", "links", "d", "x y") var userID2 = DifferentialModel14()
+    @Saved("Title") var label = DifferentialModel03()
+    @Saved(path: "inner", "links") var htmlURLPath: [Bool]? = nil
+    @Saved(path: "e", "links", "data") var readings: DifferentialModel03? = nil
+    @Saved(path: "e", "total") var kind: DifferentialModel02? = nil
+    @Saved(path: "e", "b") var count: DifferentialColor = DifferentialColor.red
+    @Saved var parent: [Double] = []
+    @Saved var width: Int64? = 9_223_372_036_854_775_807
+    @Saved("with space", alternatives: ["alt\\2"]) var small: Double = 1.5
+    @Saved var eTag: Bool = false
+
+    static let shape: DifferentialShape = {
+        var shape = DifferentialShape(header: .none)
+        shape.add(["inner", "x y", "data", "k\"q"], .string, default: #""""#)
+        shape.add(["inner", "ünï"], .model(DifferentialModel14.shape), optional: true, nilAsNull: true)
+        shape.add(["inner", "x y", "c"], .integer(.int), default: #"0"#)
+        shape.add(["e", "meta"], .model(DifferentialModel14.shape))
+        shape.add(["e", "links", "d", "x y"], .model(DifferentialModel14.shape))
+        shape.add(["Title"], .model(DifferentialModel03.shape))
+        shape.add(["inner", "links"], .array(.bool), optional: true, nilAsNull: true)
+        shape.add(["e", "links", "data"], .model(DifferentialModel03.shape), optional: true, nilAsNull: true)
+        shape.add(["e", "total"], .model(DifferentialModel02.shape), optional: true, nilAsNull: true)
+        shape.add(
+            ["e", "b"],
+            .enumeration([#""red""#, #""green""#, #""blue""#, #""unknown""#], hasFallback: false),
+            default: #""red""#
+        )
+        shape.add(["parent"], .array(.double), default: #"[]"#)
+        shape.add(["width"], .integer(.int64), optional: true, default: #"9223372036854775807"#, nilAsNull: true)
+        shape.add(["with space"], alternatives: ["alt\\2"], .double, default: #"1.5"#)
+        shape.add(["e-tag"], .bool, default: #"false"#)
+        return shape
+    }()
+
+    var differentialValue: DifferentialValue {
+        var values = DifferentialValues()
+        values.add("title", title)
+        values.add("deletedAt", deletedAt)
+        values.add("priceCents", priceCents)
+        values.add("y", y)
+        values.add("userID2", userID2)
+        values.add("label", label)
+        values.add("htmlURLPath", htmlURLPath)
+        values.add("readings", readings)
+        values.add("kind", kind)
+        values.add("count", count)
+        values.add("parent", parent)
+        values.add("width", width)
+        values.add("small", small)
+        values.add("eTag", eTag)
+        return values.value
+    }
+}
+
+/// `DifferentialModel24` as a struct that `JSONDecoder` reads with the same meaning.
+struct DifferentialModel24Twin: Decodable, TwinDecodable, DifferentialValueConvertible {
+    var label: DifferentialModel03Twin = DifferentialModel03Twin()
+    var parent: [Double] = []
+    var width: Int64? = 9_223_372_036_854_775_807
+    var small: Double = 1.5
+    var eTag: Bool = false
+    var innerObject = InnerContainer()
+    var eObject = EContainer()
+
+    init() {}
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        label = try container.decodeTwin(forKeys: [.label], default: DifferentialModel03Twin())
+        parent = try container.decodeTwin(forKeys: [.parent], default: [])
+        width = try container.decodeTwin(forKeys: [.width], default: Optional(9_223_372_036_854_775_807))
+        small = try container.decodeTwin(forKeys: [.small, .smallAlternative1], default: 1.5)
+        eTag = try container.decodeTwin(forKeys: [.eTag], default: false)
+        innerObject = try container.decodeContainer(forKey: .innerObjectContainer, default: InnerContainer())
+        eObject = try container.decodeContainer(forKey: .eObjectContainer, default: EContainer())
+    }
+
+    var differentialValue: DifferentialValue {
+        var values = DifferentialValues()
+        values.add("title", innerObject.xYObject.dataObject.title)
+        values.add("deletedAt", innerObject.deletedAt)
+        values.add("priceCents", innerObject.xYObject.priceCents)
+        values.add("y", eObject.y)
+        values.add("userID2", eObject.linksObject.dObject.userID2)
+        values.add("label", label)
+        values.add("htmlURLPath", innerObject.htmlURLPath)
+        values.add("readings", eObject.linksObject.readings)
+        values.add("kind", eObject.kind)
+        values.add("count", eObject.count)
+        values.add("parent", parent)
+        values.add("width", width)
+        values.add("small", small)
+        values.add("eTag", eTag)
+        return values.value
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case label = "Title"
+        case parent
+        case width
+        case small = "with space"
+        case smallAlternative1 = "alt\\2"
+        case eTag = "e-tag"
+        case innerObjectContainer = "inner"
+        case eObjectContainer = "e"
+    }
+
+    /// A nested object that properties live inside.
+    struct InnerContainer: Decodable, TwinDecodable {
+        var deletedAt: DifferentialModel14Twin? = nil
+        var htmlURLPath: [Bool]? = nil
+        var xYObject = XYContainer()
+
+        init() {}
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            deletedAt = try container.decodeTwin(forKeys: [.deletedAt], default: nil)
+            htmlURLPath = try container.decodeTwin(forKeys: [.htmlURLPath], default: nil)
+            xYObject = try container.decodeContainer(forKey: .xYObjectContainer, default: XYContainer())
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case deletedAt = "ünï"
+            case htmlURLPath = "links"
+            case xYObjectContainer = "x y"
+        }
+
+        /// A nested object that properties live inside.
+        struct XYContainer: Decodable, TwinDecodable {
+            var priceCents: Int = 0
+            var dataObject = DataContainer()
+
+            init() {}
+
+            init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                priceCents = try container.decodeTwin(forKeys: [.priceCents], default: 0)
+                dataObject = try container.decodeContainer(forKey: .dataObjectContainer, default: DataContainer())
+            }
+
+            private enum CodingKeys: String, CodingKey {
+                case priceCents = "c"
+                case dataObjectContainer = "data"
+            }
+
+            /// A nested object that properties live inside.
+            struct DataContainer: Decodable, TwinDecodable {
+                var title: String = ""
+
+                init() {}
+
+                init(from decoder: any Decoder) throws {
+                    let container = try decoder.container(keyedBy: CodingKeys.self)
+                    title = try container.decodeTwin(forKeys: [.title], default: "")
+                }
+
+                private enum CodingKeys: String, CodingKey {
+                    case title = "k\"q"
                 }
             }
         }
     }
 
     /// A nested object that properties live inside.
-    struct TotalContainer: Decodable, TwinDecodable {
-        var child: Double = 1.5
-        var totalCount: Int = 7
-        var cObject = CContainer()
-        var innerObject = InnerContainer()
+    struct EContainer: Decodable, TwinDecodable {
+        var y: DifferentialModel14Twin = DifferentialModel14Twin()
+        var kind: DifferentialModel02Twin? = nil
+        var count: DifferentialColor = DifferentialColor.red
+        var linksObject = LinksContainer()
 
         init() {}
 
         init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            child = try container.decodeTwin(forKeys: [.child], default: 1.5)
-            totalCount = try container.decodeTwin(forKeys: [.totalCount], default: 7)
-            cObject = try container.decodeContainer(forKey: .cObjectContainer, default: CContainer())
-            innerObject = try container.decodeContainer(forKey: .innerObjectContainer, default: InnerContainer())
+            y = try container.decodeTwin(forKeys: [.y], default: DifferentialModel14Twin())
+            kind = try container.decodeTwin(forKeys: [.kind], default: nil)
+            count = try container.decodeTwin(forKeys: [.count], default: DifferentialColor.red)
+            linksObject = try container.decodeContainer(forKey: .linksObjectContainer, default: LinksContainer())
         }
 
         private enum CodingKeys: String, CodingKey {
-            case child = "x y"
-            case totalCount = "ünï"
-            case cObjectContainer = "c"
-            case innerObjectContainer = "inner"
+            case y = "meta"
+            case kind = "total"
+            case count = "b"
+            case linksObjectContainer = "links"
         }
 
         /// A nested object that properties live inside.
-        struct CContainer: Decodable, TwinDecodable {
-            var priceCents: Bool? = nil
-            var pageObject = PageContainer()
+        struct LinksContainer: Decodable, TwinDecodable {
+            var readings: DifferentialModel03Twin? = nil
+            var dObject = DContainer()
 
             init() {}
 
             init(from decoder: any Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
-                priceCents = try container.decodeTwin(forKeys: [.priceCents], default: nil)
-                pageObject = try container.decodeContainer(forKey: .pageObjectContainer, default: PageContainer())
+                readings = try container.decodeTwin(forKeys: [.readings], default: nil)
+                dObject = try container.decodeContainer(forKey: .dObjectContainer, default: DContainer())
             }
 
             private enum CodingKeys: String, CodingKey {
-                case priceCents = "né"
-                case pageObjectContainer = "page"
+                case readings = "data"
+                case dObjectContainer = "d"
             }
 
             /// A nested object that properties live inside.
-            struct PageContainer: Decodable, TwinDecodable {
-                var zIndex: [DifferentialModel03Twin] = []
+            struct DContainer: Decodable, TwinDecodable {
+                var userID2: DifferentialModel14Twin = DifferentialModel14Twin()
 
                 init() {}
 
                 init(from decoder: any Decoder) throws {
                     let container = try decoder.container(keyedBy: CodingKeys.self)
-                    zIndex = try container.decodeTwin(forKeys: [.zIndex], default: [])
+                    userID2 = try container.decodeTwin(forKeys: [.userID2], default: DifferentialModel14Twin())
                 }
 
                 private enum CodingKeys: String, CodingKey {
-                    case zIndex = "stats"
+                    case userID2 = "x y"
                 }
-            }
-        }
-
-        /// A nested object that properties live inside.
-        struct InnerContainer: Decodable, TwinDecodable {
-            var kind: DifferentialModel21Twin? = nil
-
-            init() {}
-
-            init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                kind = try container.decodeTwin(forKeys: [.kind], default: nil)
-            }
-
-            private enum CodingKeys: String, CodingKey {
-                case kind = "z"
             }
         }
     }

@@ -15,14 +15,16 @@ struct DifferentialReport {
     /// The checks that found problems, in the order they first did.
     var failedChecks: [String] { order }
 
-    /// Adds a problem that `check` found in the document `label` names.
-    mutating func add(_ check: String, _ message: String, label: String, document: String) {
+    /// Adds a problem that `check` found in the document `label` names; `example` gives its
+    /// message and the document's text, asked for only for the first examples of each check.
+    mutating func add(_ check: String, label: String, example: () -> (message: String, document: String)) {
         if problems[check] == nil {
             problems[check] = (0, [])
             order.append(check)
         }
         problems[check]?.count += 1
         if problems[check]?.examples.count ?? 0 < 2 {
+            let (message, document) = example()
             problems[check]?.examples.append("\(label): \(message)\n  document: \(document)")
         }
     }

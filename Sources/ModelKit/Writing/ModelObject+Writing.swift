@@ -73,10 +73,9 @@ extension ModelObject {
     /// `JSONSerialization`, after checking that it can.
     static func foundationJSON(of dictionary: Any, options: WriteOptions) throws -> Data {
         try JSONSerializationCheck.check(dictionary)
-        // Sorted always: a dictionary's order differs between two dictionaries of the same
-        // keys, and the same object must give the same bytes every time.
-        var writingOptions: JSONSerialization.WritingOptions = [.sortedKeys]
+        var writingOptions: JSONSerialization.WritingOptions = []
         if !options.contains(.compact) { writingOptions.insert(.prettyPrinted) }
+        if options.contains(.sortedKeys) { writingOptions.insert(.sortedKeys) }
         if options.contains(.withoutEscapingSlashes) { writingOptions.insert(.withoutEscapingSlashes) }
         do {
             return Self.escapingByteOrderMarks(

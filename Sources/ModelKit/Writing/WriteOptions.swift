@@ -22,10 +22,12 @@ public struct WriteOptions: OptionSet, Sendable, Hashable {
     public static let sortedKeys = WriteOptions(rawValue: 1 << 1)
     /// Writes `/` as it is instead of `\/`.
     public static let withoutEscapingSlashes = WriteOptions(rawValue: 1 << 2)
-    /// Writes through Foundation's `JSONSerialization` instead of ModelKit's own writer, with
-    /// the keys of every object sorted, as with ``sortedKeys``: the order of a dictionary's
-    /// keys differs between two dictionaries of the same keys, and the same object gives the
-    /// same bytes every time.
+    /// Writes through Foundation's `JSONSerialization` instead of ModelKit's own writer.
+    ///
+    /// Every write of an object gives the same values, but the keys of each object come in the
+    /// order of a dictionary, which differs between two dictionaries of the same keys: add
+    /// ``sortedKeys`` for the same bytes every time (sorting costs `JSONSerialization` about as
+    /// much again as the write).
     ///
     /// The output parses to the same dictionary; ModelKit's writer is several times faster.
     /// It is also exact where `JSONSerialization` is not: `JSONSerialization` writes negative

@@ -51,8 +51,12 @@ struct NamedWriter: CustomTestStringConvertible, Sendable {
 }
 
 @Suite struct KeptNullWritingTests {
-    /// The same object gives the same bytes every time, from the first write on.
-    @Test(arguments: [WriteOptions(), .compact, .sortedKeys, .foundationWriter, [.foundationWriter, .compact]])
+    /// The same object gives the same bytes every time, from the first write on; through
+    /// `JSONSerialization`, whose key order is a dictionary's, with sorted keys.
+    @Test(arguments: [
+        WriteOptions(), .compact, .sortedKeys, [.foundationWriter, .sortedKeys],
+        [.foundationWriter, .compact, .sortedKeys],
+    ])
     func everyWriteOfAnObjectGivesTheSameBytes(options: WriteOptions) throws {
         for json in [#"{"f":null}"#, #"{"a":{"b":{"c":3,"k":[1]}},"f":null,"z":1}"#] {
             let model = try DeepPathNull(json: json)

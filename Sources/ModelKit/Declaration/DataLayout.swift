@@ -276,17 +276,27 @@ struct PathContainer: Sendable {
 
     /// Takes the value at `path` out of `dictionary`.
     ///
-    /// - Returns: The value, or `nil` when the path leads nowhere; `dictionary` keeps the rest,
-    ///   without the nested dictionaries that taking the value emptied.
-    /// - Throws: Where the way is blocked, when a value on it is not a dictionary.
-    static func take(_ path: ArraySlice<String>, from dictionary: inout [String: Any]) throws(PathBlocked) -> Any? {
+    /// A `null` where a nested object belongs stays in `dictionary`: loading writes the level
+    /// back as `null` when nothing is written into it, and a merge patch removes it.
+    ///
+    /// - Parameter valueUnderNull: What a path through such a `null` leads to: nothing for a
+    ///   load, `NSNull` for a merge patch, which sets the properties beneath it to `nil`.
+    /// - Returns: The value, or `valueUnderNull`, or `nil` when the path leads nowhere;
+    ///   `dictionary` keeps the rest, without the nested dictionaries that taking the value
+    ///   emptied.
+    /// - Throws: Where the way is blocked, when a value on it is neither a dictionary nor
+    ///   `null`.
+    static func take(
+        _ path: ArraySlice<String>, from dictionary: inout [String: Any], valueUnderNull: Any? = nil
+    ) throws(PathBlocked) -> Any? {
         guard let key = path.first else { return nil }
         guard path.count > 1 else { return dictionary.removeValue(forKey: key) }
         guard let next = dictionary[key] else { return nil }
+        if next is NSNull { return valueUnderNull }
         guard var inner = FastCast.dictionary(next) else { throw PathBlocked(depth: 1, value: next) }
         let value: Any?
         do {
-            value = try take(path.dropFirst(), from: &inner)
+            value = try take(path.dropFirst(), from: &inner, valueUnderNull: valueUnderNull)
         } catch {
             throw PathBlocked(depth: error.depth + 1, value: error.value)
         }
@@ -296,9 +306,29 @@ struct PathContainer: Sendable {
         return value
     }
 
-    /// Puts `value` at `path` inside `dictionary`, creating the dictionaries on the way;
-    /// `false`, leaving `dictionary` as it was, when a value on the way is not a dictionary,
-    /// which is then kept.
+    /// The unknown value kept under the container's key, `kept`, as a Foundation value,
+    /// without the nested objects on the way to properties that came as `null` or `{}` and
+    /// hold nothing else: those are how the container is written when its properties write
+    /// nothing into it, not values an object holds, and equality does not see them.
+    ///
+    /// - Returns: What is left; `nil` when nothing is.
+    func heldValue(of kept: Any) -> Any? {
+        heldValue(kept, atLevel: 0)
+    }
+
+    private func heldValue(_ value: Any, atLevel level: Int) -> Any? {
+        if value is NSNull { return nil }
+        guard var dictionary = FastCast.dictionary(value) else { return value }
+        for (key, slot) in zip(levels[level].keys, levels[level].slots) {
+            guard case .level(let inner) = slot, let member = dictionary[key] else { continue }
+            dictionary[key] = heldValue(member, atLevel: inner)
+        }
+        return dictionary.isEmpty ? nil : dictionary
+    }
+
+    /// Puts `value` at `path` inside `dictionary`, creating the dictionaries on the way, in
+    /// place of a `null` that a level came as; `false`, leaving `dictionary` as it was, when
+    /// another value on the way is not a dictionary, which is then kept.
     @discardableResult
     static func put(_ value: Any, at path: ArraySlice<String>, in dictionary: inout [String: Any]) -> Bool {
         guard let key = path.first else { return false }
@@ -307,7 +337,7 @@ struct PathContainer: Sendable {
             return true
         }
         var inner: [String: Any]
-        if let next = dictionary[key] {
+        if let next = dictionary[key], !(next is NSNull) {
             guard let existing = FastCast.dictionary(next) else { return false }
             inner = existing
         } else {

@@ -45,8 +45,14 @@ open class ModelObject: NSObject, Observable, Codable, NSSecureCoding {
     ///
     /// Values read by ModelKit's JSON reader are kept as the JSON they came as, and become
     /// the Foundation values that `JSONSerialization` would give only when read here.
+    ///
+    /// Under the key of a nested object that properties live inside
+    /// (`@Saved(path: "stats", "stars")`) is that object's other keys. A nested object on the
+    /// way to properties that came as `null` or `{}`, and holds nothing else, is not a value:
+    /// it is kept to be written back as it came while its properties write nothing into it.
     public var unknownValues: [String: Any] {
-        unknowns.dictionary
+        let containers = ModelMetadata.of(type(of: self)).layout.containers
+        return containers.isEmpty ? unknowns.dictionary : unknowns.heldDictionary(containers)
     }
 
     /// The values kept under keys that this class does not declare; see ``unknownValues``.

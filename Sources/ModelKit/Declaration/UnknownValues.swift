@@ -91,14 +91,28 @@ struct UnknownValues {
 
     /// Whether both hold the same values: at once when their texts are equal, else compared as
     /// Foundation values, so that key order and number texts do not count.
-    func isEqual(to other: UnknownValues) -> Bool {
+    ///
+    /// - Parameter containers: The containers of the class, whose nested objects that came as
+    ///   `null` or `{}` and hold nothing else do not count: they are how the containers are
+    ///   written, not values (see ``PathContainer/heldValue(of:)``).
+    func isEqual(to other: UnknownValues, containers: [PathContainer] = []) -> Bool {
         if isEmpty && other.isEmpty { return true }
         if members == other.members, values.isEmpty, other.values.isEmpty,
             container?.key == other.container?.key, container?.members == other.container?.members
         {
             return true
         }
-        return DictionaryFormEquality.isEqual(dictionary, other.dictionary)
+        return DictionaryFormEquality.isEqual(heldDictionary(containers), other.heldDictionary(containers))
+    }
+
+    /// Every value, as Foundation values, without the nested objects of `containers` that
+    /// came as `null` or `{}` and hold nothing else (see ``PathContainer/heldValue(of:)``).
+    func heldDictionary(_ containers: [PathContainer]) -> [String: Any] {
+        var dictionary = self.dictionary
+        for container in containers {
+            dictionary[container.key] = dictionary[container.key].flatMap(container.heldValue(of:))
+        }
+        return dictionary
     }
 
     /// The values that differ from those of `old`, by key in key order, as Foundation values

@@ -14,7 +14,8 @@ extension ModelObject {
     ///
     /// Values kept from the data to be written back count as saved values: preserved unknown
     /// values, and the values that a lenient load skipped. A `null` kept in place of a `nil`
-    /// does not: it is how the `nil` is written, not a value the object holds.
+    /// does not: it is how the `nil` is written, not a value the object holds; nor does a
+    /// nested object on a `path:` that came as `null` or `{}` and holds nothing else.
     func hasEqualOwnValues(to other: ModelObject, metadata: ModelMetadata) -> Bool {
         guard keptClassName == other.keptClassName else { return false }
         for property in metadata.properties where !property.isEqual(self, other) {
@@ -23,7 +24,7 @@ extension ModelObject {
         if hasSkippedValues || other.hasSkippedValues {
             guard hasEqualSkippedValues(to: other, metadata: metadata) else { return false }
         }
-        return unknowns.isEqual(to: other.unknowns)
+        return unknowns.isEqual(to: other.unknowns, containers: metadata.layout.containers)
     }
 
     /// The hash of the class and the saved values that are not model objects.

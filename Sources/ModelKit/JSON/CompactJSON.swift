@@ -124,11 +124,26 @@ struct CompactMembers: Sendable, Equatable {
         }
     }
 
-    /// The members of the object under `key`: `.some(nil)` when there is no such member, and
-    /// `nil` when its value is not an object.
-    func objectMembers(forKey key: String) -> CompactMembers?? {
-        guard let range = range(forKey: key) else { return .some(nil) }
-        guard bytes[range.lowerBound] == UInt8(ascii: "{") else { return nil }
+    /// What the member under `key` holds, as a nested object.
+    enum NestedMember {
+        /// There is no member under the key.
+        case absent
+        /// The member is `null`.
+        case null
+        /// The member is an object, with these members.
+        case object(CompactMembers)
+        /// The member is a value other than an object or `null`.
+        case other
+    }
+
+    /// The member under `key`, as a nested object.
+    func nestedMember(forKey key: String) -> NestedMember {
+        guard let range = range(forKey: key) else { return .absent }
+        switch bytes[range.lowerBound] {
+        case UInt8(ascii: "n"): return .null
+        case UInt8(ascii: "{"): break
+        default: return .other
+        }
         let inner = Array(bytes[(range.lowerBound + 1)..<(range.upperBound - 1)])
         var count = 0
         inner.withUnsafeBufferPointer { buffer in
@@ -139,7 +154,7 @@ struct CompactMembers: Sendable, Equatable {
                 count += 1
             }
         }
-        return .some(
+        return .object(
             CompactMembers(
                 bytes: inner, count: count, depth: max(depth - 1, 0),
                 hasSlash: hasSlash && inner.contains(UInt8(ascii: "/"))))

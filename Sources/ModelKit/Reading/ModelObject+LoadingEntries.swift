@@ -21,7 +21,12 @@ extension ModelObject {
 
     /// Loads the properties that live inside the nested object `value`, which the data has
     /// under `container`'s key, and keeps the nested object's other keys as the unknown value
-    /// under that key; `null` counts as no nested object.
+    /// under that key.
+    ///
+    /// A `null` where a nested object belongs, at any level, counts as no nested object, and
+    /// so does `{}`; either is kept, to be written back as it came when the properties beneath
+    /// it write nothing (see ``containerValue(_:kept:valueOf:)``). A level that taking the
+    /// properties' values emptied is not kept: the values write it again.
     ///
     /// A value on the way that is not an object is an error at its key path; a lenient load
     /// records it and keeps the value, which is then written back in place of the properties
@@ -29,7 +34,10 @@ extension ModelObject {
     func loadContainer(
         _ container: PathContainer, from value: Any, metadata: ModelMetadata, context: LoadContext
     ) throws {
-        if value is NSNull { return }
+        if value is NSNull {
+            unknowns[container.key] = value
+            return
+        }
         guard var rest = FastCast.dictionary(value) else {
             let error = Self.mismatch(value, expected: "an object", readAs: [String: Any].self)
             guard context.isLenient else { throw error.prefixed(with: .key(container.key)) }
@@ -37,6 +45,7 @@ extension ModelObject {
             unknowns[container.key] = value
             return
         }
+        var tookValue = false
         for member in container.members {
             let property = metadata.properties[member.property]
             let found: Any?
@@ -50,10 +59,13 @@ extension ModelObject {
                 continue
             }
             guard let found else { continue }
+            tookValue = true
             try context.within(Array(property.keyPath.dropLast())) {
                 try load(found, into: property, context: context)
             }
         }
-        if !rest.isEmpty { try keepOtherKeys(rest, of: container, metadata: metadata, context: context) }
+        if !rest.isEmpty || !tookValue {
+            try keepOtherKeys(rest, of: container, tookValue: tookValue, metadata: metadata, context: context)
+        }
     }
 }

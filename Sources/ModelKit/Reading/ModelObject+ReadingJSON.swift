@@ -181,7 +181,9 @@ extension ModelObject {
         }
         let modelClass = fixedObject.map { type(of: $0) } ?? chosenClass ?? header.resolved?.modelClass ?? self
         let metadata = context.metadata(of: modelClass)
-        guard let keyTable = metadata.keyTable, header.isCurrent(for: metadata) else {
+        guard let keyTable = metadata.keyTable,
+            header.readsInOnePass(for: metadata, hasEntry: hasEntry, reader: &reader)
+        else {
             return stop(.dictionary, reader: &reader, reading: reading, context: context)
         }
         let reusable = modelClass == self ? storage.flatMap(reusableObject(in:)) : nil

@@ -41,11 +41,12 @@ extension ModelObject {
             return .dictionary
         case .version?, .className?:
             let headerKey: ObjectHeader.Key = match == .version ? .version : .className
+            // Without a version yet, the pass began because a later one is current.
             guard
                 try header.read(
                     headerKey, from: &reader, of: entries.expectedClass, classNames: entries.classNames,
                     context: context),
-                header.isCurrent(for: metadata)
+                header.isCurrent(for: metadata) || !header.hasVersion
             else { return .dictionary }
             if !entries.isClassFixed, let named = header.resolved?.modelClass, named != type(of: self) {
                 return .again(named, mayReuse: false)
@@ -130,11 +131,22 @@ extension ModelObject {
     private func readContainer(
         _ container: PathContainer, metadata: ModelMetadata, from reader: inout JSONReader, context: LoadContext
     ) throws {
+        if try reader.readNull() {
+            // No nested object, kept to be written back when nothing is written into it.
+            unknowns[container.key] = NSNull()
+            return
+        }
         let reading = ValueReading(reader, context)
         if container.isWalkable, reader.peekToken() == UInt8(ascii: "{"),
             let level = try readContainerLevel(0, of: container, metadata: metadata, from: &reader, context: context)
         {
-            if let kept = level.kept { unknowns.keepContainer(container.key, kept) }
+            // A nested object that taking values emptied goes; one that held nothing to take
+            // stays, as the dictionary way's `loadContainer` keeps it.
+            if let kept = level.kept {
+                unknowns.keepContainer(container.key, kept)
+            } else if !level.tookValue {
+                unknowns.keepContainer(container.key, CompactMembers(bytes: [], count: 0, depth: 0, hasSlash: false))
+            }
             return
         }
         try reading.loadAgain(&reader, context, .key(container.key)) {
@@ -171,8 +183,13 @@ extension ModelObject {
             let key = try reader.scanKey()
             // Looked at in place: a loop over arrays of arrays would retain each it visits,
             // for every key of the object.
-            let slot = level.keyBytes.withUnsafeBufferPointer { keys in
+            var slot = level.keyBytes.withUnsafeBufferPointer { keys in
                 keys.firstIndex { bytes in bytes.withUnsafeBufferPointer { reader.token(key, equals: $0) } }
+            }
+            if slot == nil, key.hasEscapes || !key.isASCII {
+                // Compared as a `String`, as the dictionary way looks keys up: an escape, or
+                // another form of the same characters, spells the same key.
+                slot = level.keys.firstIndex(of: reader.makeString(key))
             }
             if let slot {
                 let bit: UInt64 = 1 << UInt64(slot)
@@ -186,6 +203,15 @@ extension ModelObject {
                     guard isRead else { return nil }
                     tookValue = true
                 case .level(let inner):
+                    if reader.peekToken() == UInt8(ascii: "n") {
+                        // No nested object, kept to be written back when nothing is written
+                        // into it.
+                        let builder = kept ?? Unmanaged.passRetained(context.makeMembersBuilder())
+                        kept = builder
+                        let appended = try builder._withUnsafeGuaranteedRef { try $0.append(key: key, from: &reader) }
+                        guard appended == .appended else { return nil }
+                        continue
+                    }
                     guard reader.peekToken() == UInt8(ascii: "{"),
                         let read = try readContainerLevel(
                             inner, of: container, metadata: metadata, from: &reader, context: context)
@@ -200,7 +226,7 @@ extension ModelObject {
                     builder._withUnsafeGuaranteedRef { $0.append(key: level.keys[slot], object: members) }
                 }
             } else {
-                guard !key.hasEscapes, key.isASCII, !context.rejectsUnknownKeys(of: metadata) else { return nil }
+                guard !context.rejectsUnknownKeys(of: metadata) else { return nil }
                 let builder = kept ?? Unmanaged.passRetained(context.makeMembersBuilder())
                 kept = builder
                 let appended = try builder._withUnsafeGuaranteedRef { try $0.append(key: key, from: &reader) }
@@ -219,13 +245,36 @@ extension ModelObject {
         let reading = ValueReading(reader, context)
         do {
             try property.read(from: &reader, into: self, context: context)
-        } catch {
+        } catch is SettledError {
             return false
+        } catch {
+            guard loadContainerMemberAgain(property, reading: reading, from: &reader, context: context) else {
+                return false
+            }
         }
         guard !reading.hasProblems(context) else { return false }
         forgetSkippedValue(of: property, at: index)
         if context.nullEnd == reader.position { keepLoadedNull(of: property, at: index) }
         return true
+    }
+
+    /// Loads the value of a container's member that its reader did not take from its
+    /// Foundation value, as the dictionary way would, such as a `Bool` from `1`, so that the
+    /// container's other keys stay kept as text; `false` when that fails too, with the
+    /// problems it found left for the caller, which reads the container the dictionary way.
+    @inline(never)
+    private func loadContainerMemberAgain(
+        _ property: AnySavedProperty, reading: ValueReading, from reader: inout JSONReader, context: LoadContext
+    ) -> Bool {
+        context.takeBackDroppedValues(since: reading.marks)
+        reader.rewind(to: reading.start)
+        do {
+            let value = try reader.readFoundationValue()
+            try load(value, into: property, context: context)
+            return true
+        } catch {
+            return false
+        }
     }
 
     /// Reads the value of the property at `index`; `false` when it does not fit and a later

@@ -45,9 +45,14 @@ extension ModelObject {
     /// Keeps `rest`, the keys of a container's nested object that none of its properties'
     /// paths names, as the unknown value under the container's key; when the load rejects
     /// unknown keys, reports each of them and keeps only what the paths name: values that
-    /// block the way to a property, which a lenient load writes back in its place.
+    /// block the way to a property, which a lenient load writes back in its place, and the
+    /// levels on the way, as they came or emptied.
+    ///
+    /// - Parameter tookValue: Whether a property took a value from the nested object; when
+    ///   none did, the object is kept even when nothing is left in it, to be written back.
     func keepOtherKeys(
-        _ rest: [String: Any], of container: PathContainer, metadata: ModelMetadata, context: LoadContext
+        _ rest: [String: Any], of container: PathContainer, tookValue: Bool, metadata: ModelMetadata,
+        context: LoadContext
     ) throws {
         guard context.rejectsUnknownKeys(of: metadata) else {
             unknowns[container.key] = rest
@@ -57,7 +62,7 @@ extension ModelObject {
         let kept = try Self.rejectingUnknownKeys(in: rest, at: [.key(container.key)], paths: paths) {
             try context.rejectUnknownKey($0)
         }
-        if !kept.isEmpty { unknowns[container.key] = kept }
+        if !kept.isEmpty || !tookValue { unknowns[container.key] = kept }
     }
 
     /// `dictionary` without the keys that none of `paths` leads through, each of which goes
@@ -85,8 +90,8 @@ extension ModelObject {
             if deeper.isEmpty {
                 try reject(.unknownKey(key, inside: path))
             } else if let inner = FastCast.dictionary(value) {
-                let rest = try rejectingUnknownKeys(in: inner, at: path + [.key(key)], paths: deeper, reject: reject)
-                if !rest.isEmpty { kept[key] = rest }
+                // Kept even when empty, as a level that came as `{}` is.
+                kept[key] = try rejectingUnknownKeys(in: inner, at: path + [.key(key)], paths: deeper, reject: reject)
             } else {
                 kept[key] = value
             }

@@ -27,6 +27,42 @@ struct ObjectHeader {
         hasVersion ? version >= metadata.modelVersion : metadata.versionOfUnversionedData >= metadata.modelVersion
     }
 
+    /// Whether the reader's pass over the object's entries, which the reader is at, reads
+    /// them for the class that `metadata` describes: when the data is current for it, by the
+    /// version read so far or by one that a later entry holds. Data that is as new as its
+    /// class is read in one pass wherever its version stands, and only older data, which
+    /// migrates, takes the dictionary way.
+    ///
+    /// Apart from the pass, whose frame loading recursion stacks up.
+    @inline(never)
+    func readsInOnePass(for metadata: ModelMetadata, hasEntry: Bool, reader: inout JSONReader) -> Bool {
+        if isCurrent(for: metadata) { return true }
+        return hasEntry && !hasVersion && hasCurrentVersionLater(in: &reader, metadata: metadata)
+    }
+
+    /// Whether a later entry of the object, whose entries the reader is at, holds a version
+    /// that is current for the class that `metadata` describes, as a plain integer. The
+    /// reader stays where it is.
+    private func hasCurrentVersionLater(in reader: inout JSONReader, metadata: ModelMetadata) -> Bool {
+        guard let versionKey = metadata.layout.versionKey else { return false }
+        let start = reader.mark
+        defer { reader.rewind(to: start) }
+        do {
+            repeat {
+                let key = try reader.scanKey()
+                if reader.key(key, equals: versionKey) {
+                    guard let version = try reader.readSingleDigit() ?? reader.readPlainInteger() else { return false }
+                    return version >= metadata.modelVersion
+                }
+                try reader.skipValue()
+            } while try reader.nextEntry()
+        } catch {
+            // Malformed: the dictionary way reports it where it stands.
+            return false
+        }
+        return false
+    }
+
     /// The version that the object's values are of: the data's, or what data without one
     /// counts as.
     func dataVersion(for metadata: ModelMetadata) -> Int {
@@ -104,16 +140,7 @@ extension ModelObject {
     /// the dictionary form; plain integers without the dictionary form.
     static func readVersion(from reader: inout JSONReader, context: LoadContext) throws -> Int {
         let metadata = context.metadata(of: self)
-        if let version = reader.readSingleDigit() { return version }
-        if JSONReader.startsNumber(reader.peekToken()) {
-            let start = reader.mark
-            switch try reader.scanNumber().foundationInteger(in: reader) {
-            case .int(let value)?: if let version = Int(exactly: value) { return version }
-            case .uint(let value)?: if let version = Int(exactly: value) { return version }
-            default: break
-            }
-            reader.rewind(to: start)
-        }
+        if let version = try reader.readSingleDigit() ?? reader.readPlainInteger() { return version }
         let value = try readHeaderValue(of: .version, metadata: metadata, from: &reader)
         return try JSONReader.settled { try version(value, metadata: metadata, context: context) }
     }
@@ -147,5 +174,21 @@ extension ModelObject {
         } catch let settled as SettledError {
             throw settled.prefixed(with: .key(key.name(in: metadata)))
         }
+    }
+}
+
+extension JSONReader {
+    /// Reads an integer that fits in an `Int`, written without a fraction or an exponent;
+    /// `nil`, with the reader where it was, for any other value.
+    mutating func readPlainInteger() throws -> Int? {
+        guard JSONReader.startsNumber(peekToken()) else { return nil }
+        let start = mark
+        switch try scanNumber().foundationInteger(in: self) {
+        case .int(let value)?: if let integer = Int(exactly: value) { return integer }
+        case .uint(let value)?: if let integer = Int(exactly: value) { return integer }
+        default: break
+        }
+        rewind(to: start)
+        return nil
     }
 }

@@ -25,9 +25,11 @@ extension ModelObject {
     /// the unknown value under the container's key that holds the nested object's other keys,
     /// with each property's value put at its path; `nil` when there is nothing to write.
     ///
-    /// A kept value that is not an object, which a lenient load found where an object
-    /// belongs, is written back as it was, in place of the properties beneath it; so is one
-    /// that blocks the way to a property deeper inside.
+    /// A nested object, at any level, that came as `null` or `{}` and gets nothing is written
+    /// as it came; one that gets a value is written as an object. A kept value that is not an
+    /// object, which a lenient load found where an object belongs, is written back as it was,
+    /// in place of the properties beneath it; so is one that blocks the way to a property
+    /// deeper inside.
     ///
     /// - Parameter valueOf: The dictionary form of a property's value; `nil` for `nil`.
     func containerValue(
@@ -36,7 +38,7 @@ extension ModelObject {
         valueOf: (AnySavedProperty) throws -> Any?
     ) throws -> Any? {
         var result: [String: Any] = [:]
-        if let kept {
+        if let kept, !(kept is NSNull) {
             guard let dictionary = FastCast.dictionary(kept) else { return kept }
             result = dictionary
         }
@@ -52,6 +54,32 @@ extension ModelObject {
             guard let value else { continue }
             PathContainer.put(value, at: member.path[...], in: &result)
         }
-        return result.isEmpty && kept == nil ? nil : result
+        return result.isEmpty ? kept : result
+    }
+}
+
+extension PathContainer {
+    /// The unknown value kept under the container's key, `kept`, as a dictionary that
+    /// ``ModelObject/containerValue(_:kept:valueOf:)`` puts the properties' values into, for
+    /// JSON writers that do not write the container level by level: the kept text of each
+    /// other key stays text, written as it came, and each nested object on the way to
+    /// properties becomes a dictionary of its own, or `NSNull` where it came as `null`.
+    func writableValue(of kept: Any) -> Any {
+        guard let members = kept as? CompactMembers else { return UnknownValues.foundationValue(of: kept) }
+        return writableValue(of: members, atLevel: 0)
+    }
+
+    private func writableValue(of members: CompactMembers, atLevel level: Int) -> [String: Any] {
+        var result: [String: Any] = [:]
+        members.forEachMember { key, range in result[key] = members.value(in: range) }
+        for (key, slot) in zip(levels[level].keys, levels[level].slots) {
+            guard case .level(let inner) = slot else { continue }
+            switch members.nestedMember(forKey: key) {
+            case .object(let nested): result[key] = writableValue(of: nested, atLevel: inner)
+            case .null: result[key] = NSNull()
+            case .absent, .other: break
+            }
+        }
+        return result
     }
 }

@@ -71,11 +71,14 @@ extension ModelObject {
 
     /// Writes `dictionary`, the dictionary form of a model or an array of them, through
     /// `JSONSerialization`, after checking that it can.
+    ///
+    /// Keys are always sorted: unsorted, `JSONSerialization` writes them in the order of the
+    /// dictionary's storage, which differs between two dictionaries of the same keys, so two
+    /// writes of one object would differ.
     static func foundationJSON(of dictionary: Any, options: WriteOptions) throws -> Data {
         try JSONSerializationCheck.check(dictionary)
-        var writingOptions: JSONSerialization.WritingOptions = []
+        var writingOptions: JSONSerialization.WritingOptions = [.sortedKeys]
         if !options.contains(.compact) { writingOptions.insert(.prettyPrinted) }
-        if options.contains(.sortedKeys) { writingOptions.insert(.sortedKeys) }
         if options.contains(.withoutEscapingSlashes) { writingOptions.insert(.withoutEscapingSlashes) }
         do {
             return Self.escapingByteOrderMarks(

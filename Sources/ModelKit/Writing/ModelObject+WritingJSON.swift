@@ -66,13 +66,14 @@ private struct JSONEntryWriter: SavedEntryWriter {
     }
 
     mutating func writeContainer(_ container: PathContainer, kept: Any?, into writer: inout JSONWriter) throws {
-        if !writer.options.contains(.sortedKeys), kept == nil || kept is CompactMembers,
+        if !writer.options.contains(.sortedKeys), kept == nil || kept is CompactMembers || kept is NSNull,
             !object.hasStoredSkippedValues(inside: container, metadata: metadata)
         {
-            return try writeContainerDirectly(container, kept: kept as? CompactMembers, into: &writer)
+            return try writeContainerDirectly(
+                container, kept: kept as? CompactMembers, isKeptNull: kept is NSNull, into: &writer)
         }
         let context = SaveContext(options: writer.options, inside: writer.objectsBeingWritten)
-        let kept = kept.map(UnknownValues.foundationValue(of:))
+        let kept = kept.map(container.writableValue(of:))
         let value = try object.containerValue(container, kept: kept) { [object] property in
             try object.writtenValue(of: property, context: context)
         }
@@ -83,12 +84,16 @@ private struct JSONEntryWriter: SavedEntryWriter {
     /// Writes a container straight from its properties' storage, level by level, each
     /// level's properties and the levels below it in declaration order, followed by its other
     /// keys as they were kept; as ``ModelObject/containerValue(_:kept:valueOf:)`` builds it.
+    ///
+    /// - Parameter isKeptNull: Whether the container came as `null`, written back when its
+    ///   properties write nothing.
     private mutating func writeContainerDirectly(
-        _ container: PathContainer, kept: CompactMembers?, into writer: inout JSONWriter
+        _ container: PathContainer, kept: CompactMembers?, isKeptNull: Bool, into writer: inout JSONWriter
     ) throws {
-        guard kept != nil || writesValue(in: 0, of: container) else { return }
+        guard kept != nil || isKeptNull || writesValue(in: 0, of: container) else { return }
         writer.writeKey(container.key, isFirst: isFirst)
         isFirst = false
+        if isKeptNull, !writesValue(in: 0, of: container) { return writer.writeNull() }
         try writer.checkNesting()
         writer.beginObject()
         var isFirstInside = true
@@ -124,9 +129,23 @@ private struct JSONEntryWriter: SavedEntryWriter {
                     throw error.prefixed(with: Array(property.keyPath.dropFirst()))
                 }
             case .level(let inner):
-                guard let innerKept = kept.map({ $0.objectMembers(forKey: key) }) ?? .some(nil) else { continue }
+                let innerKept: CompactMembers?
+                switch kept?.nestedMember(forKey: key) ?? .absent {
+                case .absent:
+                    innerKept = nil
+                    guard writesValue(in: inner, of: container) else { continue }
+                case .object(let members):
+                    innerKept = members
+                case .null:
+                    // Written with the other keys as it came, unless something is written
+                    // into it.
+                    guard writesValue(in: inner, of: container) else { continue }
+                    innerKept = nil
+                case .other:
+                    // Written with the other keys, in place of the properties beneath it.
+                    continue
+                }
                 excluded.append(key)
-                guard innerKept != nil || writesValue(in: inner, of: container) else { continue }
                 writer.writeKey(key, isFirst: isFirst)
                 isFirst = false
                 try writer.checkNesting()

@@ -24,10 +24,10 @@ public struct WriteOptions: OptionSet, Sendable, Hashable {
     public static let withoutEscapingSlashes = WriteOptions(rawValue: 1 << 2)
     /// Writes through Foundation's `JSONSerialization` instead of ModelKit's own writer.
     ///
-    /// Every write of an object gives the same values, but the keys of each object come in the
-    /// order of a dictionary, which differs between two dictionaries of the same keys: add
-    /// ``sortedKeys`` for the same bytes every time (sorting costs `JSONSerialization` about as
-    /// much again as the write).
+    /// Keys come sorted as `JSONSerialization` sorts them, with or without ``sortedKeys``, so
+    /// that every write of an object gives the same bytes: unsorted, `JSONSerialization` writes
+    /// the keys of a dictionary in the order of its storage, which differs between two
+    /// dictionaries of the same keys. The sorting costs about as much again as the write.
     ///
     /// The output parses to the same dictionary; ModelKit's writer is several times faster.
     /// It is also exact where `JSONSerialization` is not: `JSONSerialization` writes negative

@@ -67,18 +67,24 @@ final class DeepCharge: ModelObject {
     ///
     /// Nested objects that taking values emptied go, those that held nothing to take stay,
     /// and a value where an object belongs is an error, or a kept value in a lenient load.
-    /// An empty nested object on the way to properties is kept, as the dictionary way keeps
-    /// it, and written back with the properties that always write put into it; read back, it
-    /// is no longer empty, and so no longer kept.
-    @Test func anEmptyLevelIsKeptAndFilledOnWrite() throws {
+    /// An empty nested object on the way to properties is written back with the properties
+    /// that always write put into it; it is no unknown value, and what was written reads back
+    /// as an equal object.
+    @Test func anEmptyLevelIsFilledOnWrite() throws {
         for options in [LoadOptions(), .foundationReader] {
-            let charge = try DeepCharge(json: #"{"payment_method_details":{"card":{}}}"#, options: options)
-            #expect(NSDictionary(dictionary: charge.unknownValues) == ["payment_method_details": ["card": [:]]])
-            let written = try charge.jsonString(options: [.compact, .sortedKeys])
-            #expect(
-                written
-                    == #"{"amount":0,"id":"","payment_method_details":{"card":{"brand":"","exp_year":0},"type":""}}"#)
-            #expect(try DeepCharge(json: written).unknownValues.isEmpty)
+            for json in [
+                #"{"payment_method_details":{"card":{}}}"#, #"{"payment_method_details":{"card":null}}"#,
+                #"{"payment_method_details":null}"#, #"{"payment_method_details":{}}"#,
+            ] {
+                let charge = try DeepCharge(json: json, options: options)
+                #expect(charge.unknownValues.isEmpty)
+                let written = try charge.jsonString(options: [.compact, .sortedKeys])
+                #expect(
+                    written
+                        == #"{"amount":0,"id":"","payment_method_details":{"card":{"brand":"","exp_year":0},"type":""}}"#)
+                #expect(try DeepCharge(json: written) == charge)
+                #expect(try DeepCharge(json: written).hashValue == charge.hashValue)
+            }
         }
     }
 

@@ -148,7 +148,9 @@ extension ModelObject {
             let property = metadata.properties[member.property]
             let found: Any?
             do {
-                found = isRemoval ? NSNull() : try PathContainer.take(member.path[...], from: &rest, valueUnderNull: NSNull())
+                found =
+                    isRemoval
+                    ? NSNull() : try PathContainer.take(member.path[...], from: &rest, valueUnderNull: NSNull())
             } catch {
                 try reading(container.blockedKeyPath(of: member, at: error), context: context) {
                     throw Self.mismatch(error.value, expected: "an object", readAs: [String: Any].self)

@@ -27,11 +27,12 @@ struct ObjectHeader {
         hasVersion ? version >= metadata.modelVersion : metadata.versionOfUnversionedData >= metadata.modelVersion
     }
 
-    /// Whether the reader's pass over the object's entries, which the reader is at, reads
-    /// them for the class that `metadata` describes: when the data is current for it, by the
-    /// version read so far or by one that a later entry holds. Data that is as new as its
-    /// class is read in one pass wherever its version stands, and only older data, which
-    /// migrates, takes the dictionary way.
+    /// Whether the reader's pass over the object's entries reads them for the class that
+    /// `metadata` describes.
+    ///
+    /// It does when the data is current for the class, by the version read so far or by one
+    /// that a later entry holds: data as new as its class is read in one pass wherever its
+    /// version stands, and only older data, which migrates, takes the dictionary way.
     ///
     /// Apart from the pass, whose frame loading recursion stacks up.
     @inline(never)
@@ -40,9 +41,10 @@ struct ObjectHeader {
         return hasEntry && !hasVersion && hasCurrentVersionLater(in: &reader, metadata: metadata)
     }
 
-    /// Whether a later entry of the object, whose entries the reader is at, holds a version
-    /// that is current for the class that `metadata` describes, as a plain integer. The
-    /// reader stays where it is.
+    /// Whether a later entry of the object holds a version that is current for the class
+    /// that `metadata` describes, as a plain integer.
+    ///
+    /// The reader, at the object's entries, stays where it is.
     private func hasCurrentVersionLater(in reader: inout JSONReader, metadata: ModelMetadata) -> Bool {
         guard let versionKey = metadata.layout.versionKey else { return false }
         let start = reader.mark

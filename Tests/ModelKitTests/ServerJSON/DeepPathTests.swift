@@ -81,7 +81,8 @@ final class DeepCharge: ModelObject {
                 let written = try charge.jsonString(options: [.compact, .sortedKeys])
                 #expect(
                     written
-                        == #"{"amount":0,"id":"","payment_method_details":{"card":{"brand":"","exp_year":0},"type":""}}"#)
+                        == #"{"amount":0,"id":"","payment_method_details":{"card":{"brand":"","exp_year":0},"type":""}}"#
+                )
                 #expect(try DeepCharge(json: written) == charge)
                 #expect(try DeepCharge(json: written).hashValue == charge.hashValue)
             }

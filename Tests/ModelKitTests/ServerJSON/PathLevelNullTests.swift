@@ -61,10 +61,15 @@ final class LevelNote: ModelObject {
         for reader in [LoadOptions(), .foundationReader] {
             let note = try LevelNote(json: #"{"a":{"b":null}}"#, options: reader)
             note.c = 4
-            #expect(try writtenObject(note.jsonData(options: .compact)) == writtenObject(#"{"a":{"b":{"c":4}},"title":""}"#))
-            #expect(try writtenObject(note.jsonData(options: .foundationWriter)) == writtenObject(#"{"a":{"b":{"c":4}},"title":""}"#))
+            #expect(
+                try writtenObject(note.jsonData(options: .compact)) == writtenObject(#"{"a":{"b":{"c":4}},"title":""}"#)
+            )
+            #expect(
+                try writtenObject(note.jsonData(options: .foundationWriter))
+                    == writtenObject(#"{"a":{"b":{"c":4}},"title":""}"#))
             note.c = nil
-            #expect(try writtenObject(note.jsonData(options: .compact)) == writtenObject(#"{"a":{"b":null},"title":""}"#))
+            #expect(
+                try writtenObject(note.jsonData(options: .compact)) == writtenObject(#"{"a":{"b":null},"title":""}"#))
         }
     }
 

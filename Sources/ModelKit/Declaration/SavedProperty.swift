@@ -72,6 +72,9 @@ class AnySavedProperty: @unchecked Sendable {
     func read(from reader: inout JSONReader, into object: ModelObject, context: LoadContext) throws {}
     func savedValue(of object: ModelObject, context: SaveContext) throws -> Any? { nil }
     func writeJSON(of object: ModelObject, to writer: inout JSONWriter, isFirst: Bool) throws -> Bool { false }
+    /// Writes the value, which is not `nil`, as ``writeJSON(of:to:isFirst:)`` writes it after
+    /// the key.
+    func writeJSONValue(of object: ModelObject, to writer: inout JSONWriter) throws {}
     func isNil(in object: ModelObject) -> Bool { true }
     func value(of object: ModelObject) -> Any { () }
     func setValue(_ value: Any, of object: ModelObject) {}
@@ -259,6 +262,14 @@ final class SavedProperty<Value: SavedValue>: AnySavedProperty, @unchecked Senda
             try writeValue(of: object, to: &writer)
         }
         return true
+    }
+
+    override func writeJSONValue(of object: ModelObject, to writer: inout JSONWriter) throws {
+        if case .other = kind, let dateCoding {
+            let value = value(in: object, as: Value.self).pointee
+            return try writer.writing(datesAs: dateCoding) { try value._writeJSON(to: &$0) }
+        }
+        try writeValue(of: object, to: &writer)
     }
 
     @inline(__always)

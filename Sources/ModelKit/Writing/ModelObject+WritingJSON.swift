@@ -75,7 +75,10 @@ private struct JSONEntryWriter: SavedEntryWriter {
         let context = SaveContext(options: writer.options, inside: writer.objectsBeingWritten)
         let kept = kept.map(container.writableValue(of:))
         let value = try object.containerValue(container, kept: kept) { [object] property in
-            try object.writtenValue(of: property, context: context)
+            guard case .property = object.savedEntry(for: property), !property.isNil(in: object) else {
+                return try object.writtenValue(of: property, context: context)
+            }
+            return WrittenPropertyValue(property, of: object)
         }
         guard let value else { return }
         try writeUnknownValue(value, forKey: container.key, into: &writer)
@@ -233,5 +236,23 @@ private struct JSONEntryWriter: SavedEntryWriter {
         writer.writeKey(key, isFirst: isFirst)
         isFirst = false
         try writer.writeAny(value)
+    }
+}
+
+/// A property's value among the values of a container that the JSON writer writes as a
+/// dictionary (with sorted keys, or beside a kept value): written as the property writes it,
+/// so that what the value holds, such as the text kept for a nested object's other keys, is
+/// written as it came rather than as Foundation values.
+private final class WrittenPropertyValue: JSONObjectWritable {
+    let property: AnySavedProperty
+    let object: ModelObject
+
+    init(_ property: AnySavedProperty, of object: ModelObject) {
+        self.property = property
+        self.object = object
+    }
+
+    func writeJSON(to writer: inout JSONWriter) throws {
+        try property.writeJSONValue(of: object, to: &writer)
     }
 }

@@ -97,7 +97,7 @@ extension Workload {
         operations[.modelToJSONThroughFoundation] = [
             .modelKit: { consume(try objects.jsonData(options: [.compact, .foundationWriter])) },
             .handWritten: handWrittenWrite,
-            .bareWrite: { consume(try JSONSerialization.data(withJSONObject: dictionaries)) },
+            .bareWrite: { consume(try JSONSerialization.data(withJSONObject: dictionaries, options: .sortedKeys)) },
         ]
         return Workload(name: name, json: json, kind: .generated, operations: operations)
     }

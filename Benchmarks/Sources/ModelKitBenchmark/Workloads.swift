@@ -46,8 +46,9 @@ enum Contender: CaseIterable {
     case handWritten
     /// `JSONSerialization.jsonObject(with:)` alone: the floor for reading through it.
     case bareParse
-    /// `JSONSerialization.data(withJSONObject:)` alone, on ModelKit's dictionary form: the
-    /// floor for writing through it.
+    /// `JSONSerialization.data(withJSONObject:options:)` alone, with sorted keys, on
+    /// ModelKit's dictionary form: the floor for writing through it, which sorts keys so that
+    /// two writes of one object give the same bytes.
     case bareWrite
     /// ModelKit writing the whole document: what a merge patch spares.
     case wholeDocument
@@ -145,7 +146,7 @@ struct Workload {
         operations[.modelToJSONThroughFoundation] = [
             .modelKit: { consume(try object.jsonData(options: [.compact, .foundationWriter])) },
             .handWritten: { consume(try JSONSerialization.data(withJSONObject: value.dictionary)) },
-            .bareWrite: { consume(try JSONSerialization.data(withJSONObject: modelDictionary)) },
+            .bareWrite: { consume(try JSONSerialization.data(withJSONObject: modelDictionary, options: .sortedKeys)) },
         ]
         operations[.dictionaryToModel] = [
             .modelKit: { consume(try model.fromDictionary(dictionary)) },

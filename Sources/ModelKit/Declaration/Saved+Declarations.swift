@@ -48,8 +48,10 @@ extension Saved {
     /// ```
     ///
     /// The value is read from the nested object and written back into it; the nested
-    /// object's other keys are kept and written back with it. Errors name the whole path,
-    /// as in `stats.stars: expected a number, found "many"`.
+    /// object's other keys are kept and written back with it. A nested object on the way that
+    /// is `null` or `{}` leaves the value at its default, and is written back as it came while
+    /// nothing is written into it. Errors name the whole path, as in
+    /// `stats.stars: expected a number, found "many"`.
     ///
     /// - Parameters:
     ///   - wrappedValue: The default value.

@@ -24,21 +24,14 @@ import Testing
 /// 100, and `MODELKIT_MINIMIZE=1` adds to each problem the smallest document that still shows
 /// it (`DifferentialMinimizer`):
 ///
-///     MODELKIT_DIFFERENTIAL=1 MODELKIT_SEED=17 MODELKIT_SEED_COUNT=1 MODELKIT_MINIMIZE=1 \
+///     MODELKIT_SEED=17 MODELKIT_SEED_COUNT=1 MODELKIT_MINIMIZE=1 \
 ///         swift test --filter ModelDifferentialTests
 @Suite(.tags(.generated)) struct ModelDifferentialTests {
     /// Documents for each model and seed: one keeps the everyday run to a few seconds and the
     /// full run (3,000 documents) well under a minute, in a debug build on two cores.
     static let documentsPerSeed: UInt64 = 1
 
-    /// Whether the suite's check of the models runs: only with `MODELKIT_DIFFERENTIAL` set,
-    /// while the open defects it finds (`DifferentialKnownIssues`) are fixed, since some of
-    /// them show in one run and not the next, and so cannot be listed as known for sure.
-    static let checksModels = ProcessInfo.processInfo.environment["MODELKIT_DIFFERENTIAL"] != nil
-
-    @Test(
-        .enabled(if: checksModels, "open defects that show in some runs only; set MODELKIT_DIFFERENTIAL=1"),
-        arguments: DifferentialModels.all)
+    @Test(arguments: DifferentialModels.all)
     func modelKitAgreesWithJSONDecoderAndWithItself(_ model: DifferentialCase) {
         var report = DifferentialReport(model: model.name)
         for seed in TestSize.seeds {

@@ -59,35 +59,67 @@ extension JSONWriter {
         }
     }
 
-    /// Writes the members of `members` but those under `excluded` keys, each a key without
-    /// escapes, as members of the object being written.
+    /// Writes the members of `members` but those under `excluded` keys as members of the
+    /// object being written: runs of members between excluded ones copied as they are kept,
+    /// where the text can be copied.
+    ///
+    /// A key without escapes and within ASCII is compared by its bytes, any other as a
+    /// `String`, which compares by canonical equivalence.
     ///
     /// - Returns: Whether it wrote a member.
     mutating func writeCompactMembers(_ members: CompactMembers, isFirst: Bool, excluding excluded: [String]) throws
         -> Bool
     {
         guard !members.bytes.isEmpty else { return false }
-        guard excluded.contains(where: members.hasKey) else {
+        guard !excluded.isEmpty else {
             try writeCompactMembers(members, isFirst: isFirst)
             return members.count > 0
         }
+        let copies = copiesCompactText(depth: members.depth, hasSlash: members.hasSlash)
         var isFirst = isFirst
         var wrote = false
         try members.bytes.withUnsafeBufferPointer { bytes in
             let text = CompactText(bytes)
+            // Writes the members from `start` up to the comma or the end at `end`.
+            func writeRun(from start: Int, to end: Int) throws {
+                guard start < end else { return }
+                wrote = true
+                if copies {
+                    if !isFirst { buffer.append(UInt8(ascii: ",")) }
+                    isFirst = false
+                    let run = UnsafeBufferPointer(rebasing: bytes[start..<end])
+                    return members.hasSlash ? appendEscapingSlashes(run) : buffer.append(run)
+                }
+                var index = start
+                while index < end {
+                    index = try writeCompactMember(text, at: index, isFirst: isFirst) + 1
+                    isFirst = false
+                }
+            }
+            var runStart = 0
             var index = 0
             while index < bytes.count {
-                let (key, valueStart) = text.key(at: index)
-                guard !excluded.contains(key) else {
-                    index = text.endOfValue(at: valueStart) + 1
-                    continue
+                let keyEnd = text.endOfString(at: index)
+                let valueEnd = text.endOfValue(at: keyEnd + 1)
+                if Self.isKey(text, from: index, to: keyEnd, among: excluded) {
+                    try writeRun(from: runStart, to: index - (index > 0 ? 1 : 0))
+                    runStart = valueEnd + 1
                 }
-                index = try writeCompactMember(text, at: index, isFirst: isFirst) + 1
-                isFirst = false
-                wrote = true
+                index = valueEnd + 1
             }
+            try writeRun(from: runStart, to: bytes.count)
         }
         return wrote
+    }
+
+    /// Whether the key whose quotes are at `start` and `end - 1` is one of `keys`.
+    private static func isKey(_ text: CompactText, from start: Int, to end: Int, among keys: [String]) -> Bool {
+        let contents = UnsafeBufferPointer(rebasing: text.buffer[(start + 1)..<(end - 1)])
+        if contents.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: "\\") }) {
+            return keys.contains { key in key.utf8.elementsEqual(contents) }
+        }
+        let key = text.string(at: start, end: end)
+        return keys.contains(key)
     }
 
     /// Whether the text can be copied, with its slashes escaped when it has any: compact

@@ -200,7 +200,8 @@ extension ModelObject {
         // declared ones, which would retain its references every time.
         let entries = OtherEntryReading(
             metadata: metadata, keyTable: keyTable, expectedClass: self,
-            isClassFixed: fixedObject != nil || chosenClass != nil, classNames: classNames)
+            isClassFixed: fixedObject != nil || chosenClass != nil, classNames: classNames,
+            objectStart: reading.start)
         while hasEntry {
             let key: JSONReader.StringToken
             let match: KeyTable.Match?

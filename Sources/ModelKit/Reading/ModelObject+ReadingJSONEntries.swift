@@ -15,6 +15,8 @@ struct OtherEntryReading {
     /// class name met late cannot change it.
     let isClassFixed: Bool
     let classNames: ClassNameUse
+    /// Where the object begins, at its opening brace.
+    let objectStart: JSONReader.Mark
 }
 
 extension ModelObject {
@@ -35,9 +37,15 @@ extension ModelObject {
     ) throws -> Pass? {
         let metadata = entries.metadata
         switch match {
-        case .property?, .container?:
-            // The second value of a property or a container: the dictionary form keeps the
-            // last one (and decides between a property's own key and its alternatives).
+        case .property(let index)?:
+            // A key of a property found before: kept as the dictionary form keeps it when a
+            // key met earlier outranks it; otherwise the dictionary form decides, which keeps
+            // the last value of a repeated key.
+            guard isOutranked(key, ofProperty: index, from: &reader, in: entries) else { return .dictionary }
+            return try keepUnknownEntries(
+                startingWith: key, from: &reader, keyTable: entries.keyTable, context: context)
+        case .container?:
+            // The second value of a container: the dictionary form keeps the last one.
             return .dictionary
         case .version?, .className?:
             let headerKey: ObjectHeader.Key = match == .version ? .version : .className
@@ -66,6 +74,39 @@ extension ModelObject {
             return try keepUnknownEntries(
                 startingWith: key, from: &reader, keyTable: entries.keyTable, context: context)
         }
+    }
+
+    /// Whether `key`, a key of the property at `index` that was found under a key before, is
+    /// outranked by a key of the property that comes earlier in the object: an alternative
+    /// after the property's own key, or after an alternative listed before it.
+    ///
+    /// Reads the object's entries before `key` again; the reader stays where it is. Rare: a
+    /// payload seldom holds two keys of one property.
+    @inline(never)
+    private func isOutranked(
+        _ key: JSONReader.StringToken, ofProperty index: Int, from reader: inout JSONReader,
+        in entries: OtherEntryReading
+    ) -> Bool {
+        let keys = entries.metadata.layout.keysByProperty[index]
+        guard keys.count > 1, let rank = keys.firstIndex(where: { reader.key(key, equals: $0) }) else { return false }
+        let current = reader.mark
+        let currentPosition = reader.position
+        defer { reader.rewind(to: current) }
+        reader.rewind(to: entries.objectStart)
+        do {
+            guard try reader.beginObject() else { return false }
+            while reader.position < currentPosition {
+                let earlier = try reader.scanKey()
+                if let earlierRank = keys.firstIndex(where: { reader.key(earlier, equals: $0) }) {
+                    return earlierRank < rank
+                }
+                try reader.skipValue()
+                guard try reader.nextEntry() else { return false }
+            }
+        } catch {
+            return false
+        }
+        return false
     }
 
     /// Keeps the value of `first`, which the object's class does not declare, and those of

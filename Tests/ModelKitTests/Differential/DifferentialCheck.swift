@@ -56,7 +56,7 @@ struct DifferentialCheck {
     mutating func run() {
         let loaded = Result { try model.load(input, []) }
         let twin = Result { try model.decodeTwin(decoderInput) }
-        if document.exceedsDouble {
+        if document.exceedsDouble || document.json.containsNumberBeyondDouble {
             // A number beyond the range of Double fails a strict load wherever it is, through
             // both readers (LoadOptions.foundationReader's documentation); JSONDecoder does not
             // look at values it does not decode.

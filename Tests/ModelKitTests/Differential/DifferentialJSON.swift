@@ -50,6 +50,17 @@ indirect enum DifferentialJSON: Equatable, Sendable {
         default: false
         }
     }
+
+    /// Whether a number anywhere is beyond the range of `Double`, which fails a strict load
+    /// wherever it is.
+    var containsNumberBeyondDouble: Bool {
+        switch plain {
+        case .number(let text): !(Double(text)?.isFinite ?? false)
+        case .array(let elements): elements.contains { $0.containsNumberBeyondDouble }
+        case .object(let members): members.contains { $0.value.containsNumberBeyondDouble }
+        default: false
+        }
+    }
 }
 
 // MARK: Parsing

@@ -25,6 +25,15 @@ import Testing
         #expect(written["id"] as? Int == 1 && written["ID"] as? Int == 2 && written["repo_id"] as? Int == 3)
     }
 
+    /// An alternative after a key that outranks it is kept as it came, in one pass, with its
+    /// number's text, as an undeclared key is.
+    @Test func anOutrankedAlternativeAfterTheWinnerKeepsItsText() throws {
+        let repository = try loadThroughBothReaders(APIRepository.self, #"{"id": 1, "ID": 2.50, "repo_id": 3}"#)
+        #expect(repository.identifier == 1)
+        #expect(try repository.jsonString(options: .compact).contains(#""ID":2.50"#))
+        #expect(try APIRepository(json: repository.jsonData()) == repository)
+    }
+
     @Test func anAlternativeOutranksLaterOnes() throws {
         let repository = try loadThroughBothReaders(APIRepository.self, #"{"repo_id": 3, "ID": 2}"#)
         #expect(repository.identifier == 2)

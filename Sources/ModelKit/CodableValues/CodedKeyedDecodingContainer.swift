@@ -88,7 +88,7 @@ struct CodedKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
     {
         let value = try value(forKey: key, of: [String: Any].self)
         guard case .object(let object) = value else {
-            let error = value.mismatch(expected: "an object", readAs: [String: Any].self)
+            let error = ModelError.expectedObject(found: value.describedForm)
             throw CodedValueDecoder.failure(error, at: .key(key, parent: path))
         }
         let container = CodedKeyedDecodingContainer<NestedKey>(

@@ -56,7 +56,7 @@ struct CodedUnkeyedDecodingContainer: UnkeyedDecodingContainer {
         let value = try next(of: [String: Any].self)
         let elementPath = CodingPath.index(currentIndex, parent: path)
         guard case .object(let object) = value else {
-            let error = value.mismatch(expected: "an object", readAs: [String: Any].self)
+            let error = ModelError.expectedObject(found: value.describedForm)
             throw CodedValueDecoder.failure(error, at: elementPath)
         }
         currentIndex += 1

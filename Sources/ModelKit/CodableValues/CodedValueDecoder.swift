@@ -52,7 +52,7 @@ final class CodedValueDecoder: Decoder {
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         guard case .object(let object) = value else {
-            throw Self.failure(value.mismatch(expected: "an object", readAs: [String: Any].self), at: path)
+            throw Self.failure(ModelError.expectedObject(found: value.describedForm), at: path)
         }
         return KeyedDecodingContainer(CodedKeyedDecodingContainer(decoder: self, object: object, path: path))
     }

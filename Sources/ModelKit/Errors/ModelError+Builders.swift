@@ -21,6 +21,18 @@ extension ModelError {
         ModelError(.typeMismatch(expected: "an object", found: FoundValue.describe(found)))
     }
 
+    /// The error for `found` where an object belongs: a nested object on a `path:`, a model
+    /// object's or a dictionary's dictionary form, a container that `Codable` asks for. A
+    /// type mismatch, or for `null` a missing value; `Codable` reports it as
+    /// `[String: Any]`, as `JSONDecoder` names an object.
+    static func expectedObject(found: Any) -> ModelError {
+        let reason: ModelError.Reason =
+            FastCast.isNull(found)
+            ? .valueNotFound(expected: "an object")
+            : .typeMismatch(expected: "an object", found: FoundValue.describe(found))
+        return ModelError(reason).expecting([String: Any].self)
+    }
+
     /// The error for a key that names nothing its object's class declares, in a load or a
     /// merge patch that rejects such keys; `path` leads to the object that has the key.
     static func unknownKey(_ key: String, inside path: [ModelKeyPath.Component] = []) -> ModelError {

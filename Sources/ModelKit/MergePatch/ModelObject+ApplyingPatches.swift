@@ -139,7 +139,7 @@ extension ModelObject {
         if !isRemoval {
             guard let dictionary = FastCast.dictionary(value) else {
                 return try reading([.key(container.key)], context: context) {
-                    throw Self.mismatch(value, expected: "an object", readAs: [String: Any].self)
+                    throw ModelError.expectedObject(found: value)
                 }
             }
             rest = dictionary
@@ -153,7 +153,7 @@ extension ModelObject {
                     ? NSNull() : try PathContainer.take(member.path[...], from: &rest, valueUnderNull: NSNull())
             } catch {
                 try reading(container.blockedKeyPath(of: member, at: error), context: context) {
-                    throw Self.mismatch(error.value, expected: "an object", readAs: [String: Any].self)
+                    throw ModelError.expectedObject(found: error.value)
                 }
                 continue
             }

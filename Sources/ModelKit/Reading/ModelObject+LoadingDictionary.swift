@@ -26,7 +26,7 @@ extension ModelObject {
         reusing storage: UnsafeMutablePointer<ModelObject>
     ) throws -> ModelObject {
         guard let dictionary = FastCast.dictionary(savedValue) else {
-            throw mismatch(savedValue, expected: "an object", readAs: [String: Any].self)
+            throw ModelError.expectedObject(found: savedValue)
         }
         let reusable = isKnownUniquelyReferenced(&storage.pointee) && storage.pointee.isPristine ? storage.pointee : nil
         let object = try loadNestedObject(fromDictionary: dictionary, context: context, reusing: reusable)

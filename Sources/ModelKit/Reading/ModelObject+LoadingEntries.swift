@@ -39,7 +39,7 @@ extension ModelObject {
             return
         }
         guard var rest = FastCast.dictionary(value) else {
-            let error = Self.mismatch(value, expected: "an object", readAs: [String: Any].self)
+            let error = ModelError.expectedObject(found: value)
             guard context.isLenient else { throw error.prefixed(with: .key(container.key)) }
             context.recordKeptValueIssue(error.prefixed(with: .key(container.key)))
             unknowns[container.key] = value
@@ -52,7 +52,7 @@ extension ModelObject {
             do {
                 found = try PathContainer.take(member.path[...], from: &rest)
             } catch {
-                let problem = Self.mismatch(error.value, expected: "an object", readAs: [String: Any].self)
+                let problem = ModelError.expectedObject(found: error.value)
                     .prefixed(with: container.blockedKeyPath(of: member, at: error))
                 guard context.isLenient else { throw problem }
                 context.recordKeptValueIssue(problem)

@@ -7,7 +7,7 @@ extension ModelObject: SavedValue {
         // this class (see `make(dictionary:options:)`), and of this class when the name is
         // unknown; the object then keeps the name to write back.
         guard let dictionary = FastCast.dictionary(savedValue) else {
-            throw mismatch(savedValue, expected: "an object", readAs: [String: Any].self)
+            throw ModelError.expectedObject(found: savedValue)
         }
         let object = try loadNestedObject(fromDictionary: dictionary, context: context)
         guard let typed = object as? Self else {

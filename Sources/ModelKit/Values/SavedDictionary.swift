@@ -14,7 +14,7 @@ struct SavedDictionary: SavedValue, CustomStringConvertible {
 
     static func _make(savedValue: Any, context: LoadContext) throws -> SavedDictionary {
         guard let values = savedValue as? [String: Any] else {
-            throw mismatch(savedValue, expected: "an object", readAs: [String: Any].self)
+            throw ModelError.expectedObject(found: savedValue)
         }
         return SavedDictionary(values)
     }

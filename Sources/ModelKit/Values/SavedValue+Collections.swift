@@ -141,7 +141,7 @@ extension Dictionary: SavedValue where Key == String, Value: SavedValue {
     public static func _make(savedValue: Any, context: LoadContext) throws -> [String: Value] {
         // In a lenient load, values that do not fit are left out and reported.
         guard let dictionary = FastCast.dictionary(savedValue) else {
-            throw mismatch(savedValue, expected: "an object", readAs: [String: Any].self)
+            throw ModelError.expectedObject(found: savedValue)
         }
         var result: [String: Value] = [:]
         result.reserveCapacity(dictionary.count)

@@ -6,12 +6,9 @@
 /// - A `null` where a nested object on a `path:` belongs, below the container's own level,
 ///   is an error: `@Saved(path: "a", "b", "c") var c: Int?` with `{"a":{"b":null}}` throws
 ///   `a.b: expected an object, found null`; the container's own `null` loads as absent.
-/// - `JSONEncoder().encode(model)` writes undeclared numbers held as `NSDecimalNumber` (long
-///   integers, `Int64.min`, `-3.949200454086902e-21`) as JSON strings.
 /// - An empty nested object on a `path:` is kept and then filled by the properties that always
 ///   write, so a round trip is unequal: `@Saved(path: "a", "b", "c") var c = 1` with
 ///   `{"a":{"b":{}}}`; a loaded `null` inside such a level changes whether it is kept.
-/// - The `Codable` round trip loses the sign of `-0.0` in a `Double`.
 /// - A container present as `null` or `{}` whose properties write nothing is left out on
 ///   write: `@Saved(path: "a", "b") var b: Int? = nil` writes both `{"a":null}` and `{"a":{}}`
 ///   as `{}`.

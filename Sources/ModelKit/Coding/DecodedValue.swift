@@ -2,12 +2,13 @@ import Foundation
 
 /// A value read through any decoder into the types of a dictionary form: `[String: Any]`,
 /// `[Any]`, `String`, `Bool`, `Int`, `Double`, `NSNull`, an `NSNumber` for a 64-bit integer
-/// beyond the range of `Int`, and `Data` or `Date` from a property list.
+/// beyond the range of `Int`, an `NSDecimalNumber` for a number of more digits than a `Double`
+/// holds, and `Data` or `Date` from a property list.
 ///
 /// A decoder does not say what kind of value comes next, so each kind is tried in turn:
-/// containers first, then `nil`, strings, booleans, whole numbers and other numbers. JSON and
-/// property-list decoders refuse to read a boolean as a number and a number as a boolean, so
-/// booleans stay exact.
+/// containers first, then `nil`, strings, booleans and numbers, which ``CodableNumber`` reads
+/// (through `JSONDecoder`, numbers before booleans). JSON and property-list decoders refuse to
+/// read a boolean as a number and a number as a boolean, so booleans stay exact.
 struct DecodedValue: Decodable {
     let value: Any
 
@@ -59,15 +60,13 @@ struct DecodedValue: Decodable {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() { return NSNull() }
         if let string = try? container.decode(String.self) { return string }
-        if let bool = try? container.decode(Bool.self) { return bool }
-        // As 64 bits, which `Int` holds only where it is 64 bits wide: through `Int` alone, a
-        // 32-bit platform would read larger numbers as `Double`s and lose their last digits.
-        if let int = try? container.decode(Int64.self) {
-            if let small = Int(exactly: int) { return small }
-            return NSNumber(value: int)
+        // `JSONDecoder` reads no boolean as a number, so its numbers, which come far more
+        // often, are tried first: each is spared a failed attempt at a boolean.
+        if JSONCoders.isJSONDecoder(decoder), let number = CodableNumber.decodeJSONNumber(from: container) {
+            return number
         }
-        if let uint = try? container.decode(UInt64.self) { return NSNumber(value: uint) }
-        if let double = try? container.decode(Double.self) { return double }
+        if let bool = try? container.decode(Bool.self) { return bool }
+        if let number = CodableNumber.decodeNumber(from: container) { return number }
         if let data = try? container.decode(Data.self) { return data }
         if let date = try? container.decode(Date.self) { return date }
         let context = DecodingError.Context(

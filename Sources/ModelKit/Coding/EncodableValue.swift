@@ -3,9 +3,11 @@ import Foundation
 /// A value of a dictionary form, made `Encodable` so that any encoder can write it.
 ///
 /// Dictionaries become keyed containers, arrays unkeyed containers and the rest single
-/// values. Booleans stay booleans and numbers stay numbers, told apart by ``SavedNumber``.
-/// `Decimal` numbers are written as strings: `PropertyListEncoder` would otherwise write
-/// their internal fields, and a string keeps every digit through any encoder.
+/// values. Booleans stay booleans and numbers stay numbers, told apart by ``SavedNumber`` and
+/// written as ``CodableNumber`` says, so that each comes back with the same value: a decimal
+/// of more digits than a `Double` holds is a number through `JSONEncoder`, and a string of
+/// its every digit through encoders that would write a `Decimal`'s internal fields, as
+/// `PropertyListEncoder` does.
 struct EncodableValue: Encodable {
     let value: Any
 
@@ -64,12 +66,10 @@ struct EncodableValue: Encodable {
         var container = encoder.singleValueContainer()
         if let string = value as? String {
             try container.encode(string)
-        } else if let decimal = value as? NSDecimalNumber {
-            try container.encode(decimal.decimalValue.description)
         } else if type(of: value) == Float.self, let float = value as? Float {
             try container.encode(float)
         } else if let number = SavedNumber(value) {
-            try encode(number, into: &container)
+            try CodableNumber.encode(number, into: &container, of: encoder)
         } else if value is NSNull {
             try container.encodeNil()
         } else if let date = value as? Date {
@@ -82,16 +82,6 @@ struct EncodableValue: Encodable {
                 debugDescription: "expected a property-list value, found \(FoundValue.describe(value))"
             )
             throw EncodingError.invalidValue(value, context)
-        }
-    }
-
-    private func encode(_ number: SavedNumber, into container: inout any SingleValueEncodingContainer) throws {
-        switch number {
-        case .bool(let bool): try container.encode(bool)
-        case .int(let int): try container.encode(int)
-        case .uint(let uint): try container.encode(uint)
-        case .double(let double): try container.encode(double)
-        case .decimal(let decimal): try container.encode(decimal.description)
         }
     }
 }

@@ -243,7 +243,9 @@ open class ModelObject: NSObject, Observable, Codable, NSSecureCoding {
     /// Creates an object from the keys of its dictionary form, read through a decoder.
     ///
     /// The object is of this class, as with ``init(dictionary:options:)``; use
-    /// ``make(from:)`` to create the subclass that the data names. The load is strict.
+    /// ``make(from:)`` to create the subclass that the data names. The load is strict. Through
+    /// `JSONDecoder`, a number of more digits than a `Double` holds keeps every digit, unless
+    /// its nearest `Double` is a whole number below 2^53, which `JSONDecoder` reads it as.
     ///
     /// - Parameter decoder: The decoder to read from.
     /// - Throws: A `DecodingError` whose coding path leads to the value that does not fit:
@@ -259,8 +261,10 @@ open class ModelObject: NSObject, Observable, Codable, NSSecureCoding {
     ///
     /// The keys are those of ``dictionary``: the header (``versionKey``, ``typeKey``), the
     /// saved keys and the preserved unknown keys; nested model objects write theirs. Booleans stay
-    /// booleans, and `Decimal` values are written as strings so that every encoder keeps all
-    /// their digits.
+    /// booleans, and numbers are written so that they decode to the same value, `-0.0` with its
+    /// sign: a decimal of more digits than a `Double` holds is a number with every digit through
+    /// `JSONEncoder`, and a string of its digits through `PropertyListEncoder` and the other
+    /// encoders that would write a `Decimal` as its internal fields.
     ///
     /// - Parameter encoder: The encoder to write to.
     /// - Throws: An `EncodingError` for a model object that contains itself, or one nested

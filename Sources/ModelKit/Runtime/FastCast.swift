@@ -150,4 +150,19 @@ enum FastCast {
         assert(isKeptInline(T.self) && value is T)
         return withUnsafePointer(to: value) { UnsafeRawPointer($0).load(as: T.self) }
     }
+
+    /// `object` as `Element`, a class that the caller knows `object` is an instance of, such
+    /// as the element class of an array of model objects that it read: a value of a class type
+    /// is the object's reference, so no cast is needed where layout shortcuts are taken.
+    /// Elsewhere, and for a type that is not a class, the general cast decides.
+    @inline(__always)
+    static func reference<Element>(_ object: AnyObject, as type: Element.Type) -> Element? {
+        if RuntimeAssumptions.takesLayoutShortcuts, Element.self is AnyObject.Type,
+            MemoryLayout<Element>.size == MemoryLayout<AnyObject>.size
+        {
+            assert(object is Element)
+            return unsafeBitCast(object, to: Element.self)
+        }
+        return object as? Element
+    }
 }

@@ -59,8 +59,8 @@ extension Array where Element: SavedValue {
             let reading = ValueReading(reader, context)
             do {
                 let object = try modelClass.readNestedObject(from: &reader, context: context, reusing: nil)
-                // `Element` is `modelClass`, a class: its values are the object references.
-                result.append(unsafeBitCast(object, to: Element.self))
+                // `Element` is `modelClass`, or a class it inherits from.
+                if let element = FastCast.reference(object, as: Element.self) { result.append(element) }
                 context.prefixIssues(since: reading.marks, withIndex: index)
             } catch {
                 let element = try reading.recoverElement(

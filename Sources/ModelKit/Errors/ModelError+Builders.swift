@@ -21,10 +21,11 @@ extension ModelError {
         ModelError(.typeMismatch(expected: "an object", found: FoundValue.describe(found)))
     }
 
-    /// The error for `found` where an object belongs: a nested object on a `path:`, a model
-    /// object's or a dictionary's dictionary form, a container that `Codable` asks for. A
-    /// type mismatch, or for `null` a missing value; `Codable` reports it as
-    /// `[String: Any]`, as `JSONDecoder` names an object.
+    /// The error for `found` where an object belongs.
+    ///
+    /// Such as a nested object on a `path:`, a model object's or a dictionary's dictionary
+    /// form, or a container that `Codable` asks for: a type mismatch, or for `null` a missing
+    /// value, which `Codable` reports as `[String: Any]`, as `JSONDecoder` names an object.
     static func expectedObject(found: Any) -> ModelError {
         let reason: ModelError.Reason =
             FastCast.isNull(found)

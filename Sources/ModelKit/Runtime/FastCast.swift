@@ -151,10 +151,11 @@ enum FastCast {
         return withUnsafePointer(to: value) { UnsafeRawPointer($0).load(as: T.self) }
     }
 
-    /// `object` as `Element`, a class that the caller knows `object` is an instance of, such
-    /// as the element class of an array of model objects that it read: a value of a class type
-    /// is the object's reference, so no cast is needed where layout shortcuts are taken.
-    /// Elsewhere, and for a type that is not a class, the general cast decides.
+    /// `object` as `Element`, a class that the caller knows `object` is an instance of.
+    ///
+    /// Such as the element class of an array of model objects that the caller read: a value
+    /// of a class type is the object's reference, so no cast is needed where layout shortcuts
+    /// are taken. Elsewhere, and for a type that is not a class, the general cast decides.
     @inline(__always)
     static func reference<Element>(_ object: AnyObject, as type: Element.Type) -> Element? {
         if RuntimeAssumptions.takesLayoutShortcuts, Element.self is AnyObject.Type,

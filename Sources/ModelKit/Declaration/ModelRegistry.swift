@@ -13,14 +13,17 @@ final class ModelRegistry: Sendable {
         let registry = ModelRegistry()
         // The value classes answer to their DejalObject names even before first use, so that
         // `ModelObject.make(json:)` reads a `DejalColor` document as the first thing it does.
-        let valueClasses: [ModelObject.Type] = [
-            ColorValue.self, DateValue.self, IntervalValue.self, DataValue.self, TimeValue.self,
-        ]
         for valueClass in valueClasses {
             registry.register(valueClass, names: [valueClass.modelName] + valueClass.legacyModelNames)
         }
         return registry
     }()
+
+    /// The classes that answer to their names wherever any model class is expected, from the
+    /// start of every process: the value classes, registered as ``shared`` is made.
+    static let valueClasses: [ModelObject.Type] = [
+        ColorValue.self, DateValue.self, IntervalValue.self, DataValue.self, TimeValue.self,
+    ]
 
     /// The most qualified names remembered as naming no model class.
     ///

@@ -45,13 +45,6 @@ enum SchemaFamily {
         [modelClass.modelName] + modelClass.legacyModelNames
     }
 
-    /// The classes that answer to their names wherever any model class is expected, from the
-    /// start of every process: the value classes, which `ModelRegistry.shared` registers as it
-    /// is made.
-    static let valueClasses: [ModelObject.Type] = [
-        ColorValue.self, DateValue.self, IntervalValue.self, DataValue.self, TimeValue.self,
-    ]
-
     /// The classes whose names loading resolves where a document of the `described` classes
     /// is read: the value classes; each described class and the model classes above it, which
     /// their data's loads use or find by their Swift names; and every class their
@@ -61,7 +54,7 @@ enum SchemaFamily {
     /// registered or when loading finds it by its Swift name in the module searched; no schema
     /// can list those.
     static func knownClasses(around described: [ModelObject.Type]) -> [ModelObject.Type] {
-        var queue = valueClasses
+        var queue = ModelRegistry.valueClasses
         for modelClass in described {
             queue += ClassHierarchy.lineage(of: modelClass).filter { $0 != ModelObject.self }
         }

@@ -55,41 +55,82 @@ open class ModelObject: NSObject, Observable, Codable, NSSecureCoding {
         return containers.isEmpty ? unknowns.dictionary : unknowns.heldDictionary(containers)
     }
 
-    /// The values kept under keys that this class does not declare; see ``unknownValues``.
+    /// What the object holds beyond its saved properties, when it holds any of it; see
+    /// ``ObjectExtras``.
     ///
-    /// Read or written on every load, so exempt from runtime exclusivity checks, like
+    /// Read on every load and write, so exempt from runtime exclusivity checks, like
     /// ``isPristine``.
-    @exclusivity(unchecked) var unknowns = UnknownValues() {
-        didSet { isPristine = false }
+    @exclusivity(unchecked) var extras: ObjectExtras?
+
+    /// The object's extras, made the first time something is kept in them.
+    @inline(__always)
+    var madeExtras: ObjectExtras {
+        if let extras { return extras }
+        let made = ObjectExtras()
+        extras = made
+        return made
+    }
+
+    /// The values kept under keys that this class does not declare; see ``unknownValues``.
+    var unknowns: UnknownValues {
+        _read {
+            if let extras { yield extras.unknowns } else { yield UnknownValues() }
+        }
+        set {
+            isPristine = false
+            guard extras != nil || !newValue.isEmpty else { return }
+            madeExtras.unknowns = newValue
+        }
+        _modify {
+            defer { isPristine = false }
+            yield &madeExtras.unknowns
+        }
     }
 
     /// The problems that the last lenient load, or lenient ``apply(mergePatch:options:)``,
     /// found and skipped, each with its key path.
     ///
     /// Empty after a strict load, which throws at the first problem instead.
-    public internal(set) var loadIssues: [ModelError] = []
+    public internal(set) var loadIssues: [ModelError] {
+        get { extras?.loadIssues ?? [] }
+        set {
+            guard extras != nil || !newValue.isEmpty else { return }
+            madeExtras.loadIssues = newValue
+        }
+    }
 
     /// The key paths of the values that both the user and the data changed, each to a
     /// different value, found by the last load with ``LoadOptions/keepingLocalChanges``.
     ///
     /// The object keeps the user's value at each of them. Empty after a load that found none,
     /// and after a load without that option.
-    public internal(set) var mergeConflicts: [ModelKeyPath] = []
+    public internal(set) var mergeConflicts: [ModelKeyPath] {
+        get { extras?.mergeConflicts ?? [] }
+        set {
+            guard extras != nil || !newValue.isEmpty else { return }
+            madeExtras.mergeConflicts = newValue
+        }
+    }
 
     /// The version of loaded data that is newer than ``modelVersion``, kept to be written back.
-    ///
-    /// Read or written on every load, so exempt from runtime exclusivity checks, like
-    /// ``isPristine``.
-    @exclusivity(unchecked) var newerVersion: Int?
+    var newerVersion: Int? {
+        get { extras?.newerVersion }
+        set {
+            guard extras != nil || newValue != nil else { return }
+            madeExtras.newerVersion = newValue
+        }
+    }
 
     /// The class name in loaded data that this object could not stand for, kept to be written
     /// back in place of ``modelName``: a name that resolved to no class, to more than one, or
     /// to a subclass that a load into this class could not create.
-    ///
-    /// Read or written on every load, so exempt from runtime exclusivity checks, like
-    /// ``isPristine``.
-    @exclusivity(unchecked) var keptClassName: String? {
-        didSet { isPristine = false }
+    var keptClassName: String? {
+        get { extras?.keptClassName }
+        set {
+            isPristine = false
+            guard extras != nil || newValue != nil else { return }
+            madeExtras.keptClassName = newValue
+        }
     }
 
     /// The values that a lenient load skipped, and the nulls that loaded into optionals, by
@@ -120,11 +161,19 @@ open class ModelObject: NSObject, Observable, Codable, NSSecureCoding {
     }
 
     /// The skipped values without the waiting nulls of ``loadedNulls``.
-    ///
-    /// Read or written on every load, so exempt from runtime exclusivity checks, like
-    /// ``isPristine``.
-    @exclusivity(unchecked) var storedSkippedValues: [Int: SkippedValue] = [:] {
-        didSet { isPristine = false }
+    var storedSkippedValues: [Int: SkippedValue] {
+        _read {
+            if let extras { yield extras.storedSkippedValues } else { yield [:] }
+        }
+        set {
+            isPristine = false
+            guard extras != nil || !newValue.isEmpty else { return }
+            madeExtras.storedSkippedValues = newValue
+        }
+        _modify {
+            defer { isPristine = false }
+            yield &madeExtras.storedSkippedValues
+        }
     }
 
     /// The properties, by their index in the class's metadata, among the first 64, whose
@@ -137,10 +186,18 @@ open class ModelObject: NSObject, Observable, Codable, NSSecureCoding {
     /// values that unknown keys had, by key.
     ///
     /// Change it inside ``withMutationOfChangeRecord(_:)`` on objects that may be observed.
-    ///
-    /// Read or written on every load, so exempt from runtime exclusivity checks, like
-    /// ``isPristine``.
-    @exclusivity(unchecked) var changeRecord = ChangeRecord()
+    var changeRecord: ChangeRecord {
+        _read {
+            if let extras { yield extras.changeRecord } else { yield ChangeRecord() }
+        }
+        set {
+            guard extras != nil || !newValue.isEmpty else { return }
+            madeExtras.changeRecord = newValue
+        }
+        _modify {
+            yield &madeExtras.changeRecord
+        }
+    }
 
     /// Whether setting a saved property skips change tracking, while defaults load.
     var isSuppressingChanges = false
@@ -157,13 +214,23 @@ open class ModelObject: NSObject, Observable, Codable, NSSecureCoding {
 
     /// The registrar of the object's observers, created when the first observer needs it; use
     /// ``observationRegistrar``.
-    var lazyObservationRegistrar: ObservationRegistrar?
+    var lazyObservationRegistrar: ObservationRegistrar? {
+        get { extras?.observationRegistrar }
+        set {
+            guard extras != nil || newValue != nil else { return }
+            madeExtras.observationRegistrar = newValue
+        }
+    }
 
     /// The recorder of the last ``UndoHistory`` that tracked this object's graph, which may
     /// have stopped recording since; use ``undoRecorder``.
-    ///
-    /// Read on every change, so exempt from runtime exclusivity checks, like ``isPristine``.
-    @exclusivity(unchecked) var attachedUndoRecorder: UndoRecorder?
+    var attachedUndoRecorder: UndoRecorder? {
+        get { extras?.undoRecorder }
+        set {
+            guard extras != nil || newValue != nil else { return }
+            madeExtras.undoRecorder = newValue
+        }
+    }
 
     /// What records this object's changes for an ``UndoHistory`` that tracks its graph; `nil`
     /// when none does, and then recording a change costs no more than this check.

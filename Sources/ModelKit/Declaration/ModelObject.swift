@@ -163,7 +163,12 @@ open class ModelObject: NSObject, Observable, Codable, NSSecureCoding {
     /// The skipped values without the waiting nulls of ``loadedNulls``.
     var storedSkippedValues: [Int: SkippedValue] {
         _read {
-            if let extras { yield extras.storedSkippedValues } else { yield [:] }
+            if let extras {
+                yield extras.storedSkippedValues
+            } else {
+                let none: [Int: SkippedValue] = [:]
+                yield none
+            }
         }
         set {
             isPristine = false

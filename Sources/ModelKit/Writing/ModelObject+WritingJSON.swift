@@ -66,11 +66,14 @@ private struct JSONEntryWriter: SavedEntryWriter {
     }
 
     mutating func writeContainer(_ container: PathContainer, kept: Any?, into writer: inout JSONWriter) throws {
-        if !writer.options.contains(.sortedKeys), kept == nil || kept is CompactMembers || kept is NSNull,
+        // Cast once: a cast from `Any` tries bridging first, which costs more than the write
+        // of a small container.
+        let keptMembers = kept as? CompactMembers
+        let isKeptNull = keptMembers == nil && kept is NSNull
+        if !writer.options.contains(.sortedKeys), kept == nil || keptMembers != nil || isKeptNull,
             !object.hasStoredSkippedValues(inside: container, metadata: metadata)
         {
-            return try writeContainerDirectly(
-                container, kept: kept as? CompactMembers, isKeptNull: kept is NSNull, into: &writer)
+            return try writeContainerDirectly(container, kept: keptMembers, isKeptNull: isKeptNull, into: &writer)
         }
         let context = SaveContext(options: writer.options, inside: writer.objectsBeingWritten)
         let kept = kept.map(container.writableValue(of:))

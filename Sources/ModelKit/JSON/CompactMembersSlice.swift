@@ -58,8 +58,12 @@ struct CompactMembersSlice {
     func nestedMember(forKey key: String, keyBytes: [UInt8], tag: Int, owner: UInt64) -> NestedMember {
         let found: CompactMemberSpan?
         if members.marks.areMade(for: owner) {
-            guard let marked = members.marks.span(tagged: tag) else { return .absent }
+            guard let marked = members.marks.span(tagged: tag) else {
+                assert(members.member(forKey: key, in: range) == nil, "a member that the marks leave out")
+                return .absent
+            }
             found = member(at: marked, ifKeyIs: keyBytes) ?? members.member(forKey: key, in: range)
+            assert(found == members.member(forKey: key, in: range), "marks that disagree with the text")
         } else {
             found = members.member(forKey: key, in: range)
         }

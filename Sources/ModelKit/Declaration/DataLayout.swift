@@ -230,6 +230,11 @@ struct PathContainer: Sendable {
     /// Whether every level has at most 64 keys that lead on, so that the readers and writers
     /// that walk ``levels`` over the bytes can note the keys they met as bits.
     private(set) var isWalkable = true
+    /// A digest of which key of which level leads to which level, the owner of the marks
+    /// that the reader leaves in a level's kept text for the writer (see
+    /// ``CompactMemberMarks``), so that marks made for another layout of levels are not
+    /// taken for this one's.
+    private(set) var marksOwner: UInt64 = 0
 
     init(key: String) {
         self.key = key
@@ -247,6 +252,27 @@ struct PathContainer: Sendable {
         members.append((index, inner))
         addLevels(property: index, at: inner[...], below: 0)
         isWalkable = levels.allSatisfy { $0.slots.count <= 64 }
+        marksOwner = Self.digest(of: levels)
+    }
+
+    /// The FNV-1a digest of each key that leads to a level, with the indices of the level it
+    /// is in and of the level it leads to.
+    private static func digest(of levels: [PathLevel]) -> UInt64 {
+        var digest: UInt64 = 0xcbf2_9ce4_8422_2325
+        func addByte(_ byte: UInt8) { digest = (digest ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        func addNumber(_ number: Int) {
+            withUnsafeBytes(of: UInt64(truncatingIfNeeded: number).littleEndian) { $0.forEach(addByte) }
+        }
+        for (index, level) in levels.enumerated() {
+            for (key, slot) in zip(level.keyBytes, level.slots) {
+                guard case .level(let inner) = slot else { continue }
+                addNumber(index)
+                addNumber(inner)
+                addNumber(key.count)
+                key.forEach(addByte)
+            }
+        }
+        return digest
     }
 
     /// Adds the property at `index`, at `path` below the level at `level`, and the levels on

@@ -48,13 +48,18 @@ struct CompactMembers: Sendable, Equatable {
     private let storedCount: UInt32
     private let storedDepth: UInt16
     let hasSlash: Bool
+    /// Where the builder of the text noted chosen members of nested objects, such as a
+    /// container's nested objects on the way to its properties; none for members made in any
+    /// other way.
+    let marks: CompactMemberMarks
 
-    init(bytes: [UInt8], count: Int, depth: Int, hasSlash: Bool) {
+    init(bytes: [UInt8], count: Int, depth: Int, hasSlash: Bool, marks: CompactMemberMarks = .none) {
         self.bytes = bytes
         // Every member takes at least four bytes of text, and nesting stops at 512 levels.
         storedCount = UInt32(clamping: count)
         storedDepth = UInt16(clamping: depth)
         self.hasSlash = hasSlash
+        self.marks = marks
     }
 
     /// How many members there are.
@@ -101,23 +106,29 @@ struct CompactMembers: Sendable, Equatable {
     /// The range of the value of the member with `key`, comparing the bytes of keys without
     /// escapes and the strings of the others.
     private func range(forKey key: String) -> Range<Int>? {
+        member(forKey: key, in: 0..<bytes.count)?.value
+    }
+
+    /// The member with `key` among the members whose text is at `range`, comparing the bytes
+    /// of keys without escapes and the strings of the others.
+    func member(forKey key: String, in range: Range<Int>) -> CompactMemberSpan? {
         var quoted = Array(key.utf8)
         let isPlain = quoted.allSatisfy {
             $0 < 0x80 && $0 != UInt8(ascii: "\\") && $0 != UInt8(ascii: "\"") && $0 >= 0x20
         }
         quoted.insert(UInt8(ascii: "\""), at: 0)
         quoted.append(UInt8(ascii: "\""))
-        return bytes.withUnsafeBufferPointer { buffer -> Range<Int>? in
+        return bytes.withUnsafeBufferPointer { buffer -> CompactMemberSpan? in
             let text = CompactText(buffer)
-            var index = 0
-            while index < buffer.count {
+            var index = range.lowerBound
+            while index < range.upperBound {
                 let keyEnd = text.endOfString(at: index)
                 let valueEnd = text.endOfValue(at: keyEnd + 1)
                 let keyBytes = UnsafeBufferPointer(rebasing: buffer[index..<keyEnd])
                 let matches =
                     isPlain && !keyBytes.contains(UInt8(ascii: "\\"))
                     ? keyBytes.elementsEqual(quoted) : text.string(at: index, end: keyEnd) == key
-                if matches { return (keyEnd + 1)..<valueEnd }
+                if matches { return CompactMemberSpan(keyStart: index, value: (keyEnd + 1)..<valueEnd) }
                 index = valueEnd + 1
             }
             return nil

@@ -102,6 +102,8 @@ final class CompactMembersBuilder {
     @exclusivity(unchecked) private var specialKeys: [String] = []
     @exclusivity(unchecked) private var keys = CompactStack<CompactKey>(capacity: 32)
     @exclusivity(unchecked) private var scratch = CompactScratch()
+    /// Where chosen members of the nested objects sit in the output, for a writer.
+    @exclusivity(unchecked) private var marks = CompactMemberMarks.Builder()
 
     deinit {
         output.deallocate()
@@ -150,8 +152,10 @@ final class CompactMembersBuilder {
         return .appended
     }
 
-    /// Appends a member whose value is an object of `members`.
-    func append(key: String, object members: CompactMembers) {
+    /// Appends a member whose value is an object of `members`, marked with `tag` (see
+    /// ``CompactMemberMarks``), and keeps the marks of `members`, moved to where their text
+    /// now is.
+    func append(key: String, object members: CompactMembers, tag: Int) {
         if count > 0 { output.append(UInt8(ascii: ",")) }
         let keyStart = output.count
         var writer = JSONWriter(isPretty: false, sortsKeys: false, escapesSlashes: true)
@@ -160,20 +164,32 @@ final class CompactMembersBuilder {
         let signature = CompactKeys.signature(of: output.base, from: keyStart, to: output.count)
         output.append(UInt8(ascii: ":"))
         output.append(UInt8(ascii: "{"))
+        marks.add(members.marks, at: output.count)
         output.append(members.bytes)
         output.append(UInt8(ascii: "}"))
+        marks.mark(tag: tag, keyStart: keyStart, valueEnd: output.count)
         keys.append(CompactKey(offset: keyStart, signature: signature))
         count += 1
         depth = max(depth, members.depth + 1)
         hasSlash = hasSlash || members.hasSlash || key.utf8.contains(UInt8(ascii: "/"))
     }
 
+    /// Marks the member appended last with `tag` (see ``CompactMemberMarks``).
+    func markLastMember(tag: Int) {
+        guard !keys.isEmpty else { return }
+        marks.mark(tag: tag, keyStart: keys.last.offset, valueEnd: output.count)
+    }
+
     /// The members, or `nil` when there are none; the builder is then empty again, ready for
     /// another object's members, with the room its bookkeeping took.
-    func finish() -> CompactMembers? {
+    ///
+    /// - Parameter owner: What the tags of the marks mean (see ``CompactMemberMarks``).
+    func finish(marksOwner owner: UInt64 = 0) -> CompactMembers? {
         defer { reset() }
         guard count > 0 else { return nil }
-        return CompactMembers(bytes: output.makeArray(), count: count, depth: depth, hasSlash: hasSlash)
+        return CompactMembers(
+            bytes: output.makeArray(), count: count, depth: depth, hasSlash: hasSlash,
+            marks: marks.finish(owner: owner))
     }
 
     /// Forgets the members, keeping the room they took.
@@ -182,6 +198,7 @@ final class CompactMembersBuilder {
         (count, depth, hasSlash, filter) = (0, 0, false, 0)
         specialKeys.removeAll(keepingCapacity: true)
         keys.removeAll()
+        marks.reset()
     }
 
     /// Whether the plain key at `keyStart` is already a member.

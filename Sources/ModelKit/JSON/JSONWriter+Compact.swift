@@ -59,23 +59,18 @@ extension JSONWriter {
         }
     }
 
-    /// Writes the members of `members` but those under `excluded` keys as members of the
-    /// object being written: runs of members between excluded ones copied as they are kept,
-    /// where the text can be copied.
+    /// Writes the members of `slice` but those whose text is at `skipped` as members of the
+    /// object being written: the runs of members between skipped ones copied as they are
+    /// kept, where the text can be copied, else walked member by member.
     ///
-    /// A key without escapes and within ASCII is compared by its bytes, any other as a
-    /// `String`, which compares by canonical equivalence.
-    ///
+    /// - Parameter skipped: The text of members of the slice, key to value (see
+    ///   ``CompactMemberSpan/whole``), in any order.
     /// - Returns: Whether it wrote a member.
-    mutating func writeCompactMembers(_ members: CompactMembers, isFirst: Bool, excluding excluded: [String]) throws
-        -> Bool
+    mutating func writeCompactMembers(_ slice: CompactMembersSlice, isFirst: Bool, skipping skipped: [Range<Int>])
+        throws -> Bool
     {
-        guard !members.bytes.isEmpty else { return false }
-        guard !excluded.isEmpty else {
-            try writeCompactMembers(members, isFirst: isFirst)
-            return members.count > 0
-        }
-        let copies = copiesCompactText(depth: members.depth, hasSlash: members.hasSlash)
+        let members = slice.members
+        let copies = copiesCompactText(depth: slice.depth, hasSlash: members.hasSlash)
         var isFirst = isFirst
         var wrote = false
         try members.bytes.withUnsafeBufferPointer { bytes in
@@ -96,30 +91,18 @@ extension JSONWriter {
                     isFirst = false
                 }
             }
-            var runStart = 0
-            var index = 0
-            while index < bytes.count {
-                let keyEnd = text.endOfString(at: index)
-                let valueEnd = text.endOfValue(at: keyEnd + 1)
-                if Self.isKey(text, from: index, to: keyEnd, among: excluded) {
-                    try writeRun(from: runStart, to: index - (index > 0 ? 1 : 0))
-                    runStart = valueEnd + 1
-                }
-                index = valueEnd + 1
+            // Each skipped member leaves the run before it up to its comma, and the next run
+            // starting past the comma after it.
+            var runStart = slice.range.lowerBound
+            let ordered = skipped.count > 1 ? skipped.sorted { $0.lowerBound < $1.lowerBound } : skipped
+            for span in ordered {
+                guard span.lowerBound >= runStart, span.upperBound <= slice.range.upperBound else { continue }
+                try writeRun(from: runStart, to: span.lowerBound - 1)
+                runStart = span.upperBound + 1
             }
-            try writeRun(from: runStart, to: bytes.count)
+            try writeRun(from: runStart, to: slice.range.upperBound)
         }
         return wrote
-    }
-
-    /// Whether the key whose quotes are at `start` and `end - 1` is one of `keys`.
-    private static func isKey(_ text: CompactText, from start: Int, to end: Int, among keys: [String]) -> Bool {
-        let contents = UnsafeBufferPointer(rebasing: text.buffer[(start + 1)..<(end - 1)])
-        if contents.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: "\\") }) {
-            return keys.contains { key in key.utf8.elementsEqual(contents) }
-        }
-        let key = text.string(at: start, end: end)
-        return keys.contains(key)
     }
 
     /// Whether the text can be copied, with its slashes escaped when it has any: compact

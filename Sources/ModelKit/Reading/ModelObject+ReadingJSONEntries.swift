@@ -251,6 +251,7 @@ extension ModelObject {
                         kept = builder
                         let appended = try builder._withUnsafeGuaranteedRef { try $0.append(key: key, from: &reader) }
                         guard appended == .appended else { return nil }
+                        builder._withUnsafeGuaranteedRef { $0.markLastMember(tag: inner) }
                         continue
                     }
                     guard reader.peekToken() == UInt8(ascii: "{"),
@@ -264,7 +265,7 @@ extension ModelObject {
                     let builder = kept ?? Unmanaged.passRetained(context.makeMembersBuilder())
                     kept = builder
                     let members = read.kept ?? CompactMembers(bytes: [], count: 0, depth: 0, hasSlash: false)
-                    builder._withUnsafeGuaranteedRef { $0.append(key: level.keys[slot], object: members) }
+                    builder._withUnsafeGuaranteedRef { $0.append(key: level.keys[slot], object: members, tag: inner) }
                 }
             } else {
                 guard !context.rejectsUnknownKeys(of: metadata) else { return nil }
@@ -274,7 +275,8 @@ extension ModelObject {
                 guard appended == .appended else { return nil }
             }
         } while try reader.nextEntry()
-        return ReadLevel(kept: kept?._withUnsafeGuaranteedRef { $0.finish() }, tookValue: tookValue)
+        return ReadLevel(
+            kept: kept?._withUnsafeGuaranteedRef { $0.finish(marksOwner: container.marksOwner) }, tookValue: tookValue)
     }
 
     /// Reads the value of a container's member, `property` at `index` of the class's

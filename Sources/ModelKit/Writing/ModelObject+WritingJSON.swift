@@ -66,11 +66,14 @@ private struct JSONEntryWriter: SavedEntryWriter {
     }
 
     mutating func writeContainer(_ container: PathContainer, kept: Any?, into writer: inout JSONWriter) throws {
-        if !writer.options.contains(.sortedKeys), kept == nil || kept is CompactMembers || kept is NSNull,
+        // Cast once: a cast from `Any` tries bridging first, which costs more than the write
+        // of a small container.
+        let keptMembers = kept as? CompactMembers
+        let isKeptNull = keptMembers == nil && kept is NSNull
+        if !writer.options.contains(.sortedKeys), kept == nil || keptMembers != nil || isKeptNull,
             !object.hasStoredSkippedValues(inside: container, metadata: metadata)
         {
-            return try writeContainerDirectly(
-                container, kept: kept as? CompactMembers, isKeptNull: kept is NSNull, into: &writer)
+            return try writeContainerDirectly(container, kept: keptMembers, isKeptNull: isKeptNull, into: &writer)
         }
         let context = SaveContext(options: writer.options, inside: writer.objectsBeingWritten)
         let kept = kept.map(container.writableValue(of:))
@@ -100,7 +103,8 @@ private struct JSONEntryWriter: SavedEntryWriter {
         try writer.checkNesting()
         writer.beginObject()
         var isFirstInside = true
-        try writeLevel(0, of: container, kept: kept, into: &writer, isFirst: &isFirstInside)
+        try writeLevel(
+            0, of: container, kept: kept.map(CompactMembersSlice.init), into: &writer, isFirst: &isFirstInside)
         writer.endObject(isEmpty: isFirstInside)
     }
 
@@ -109,14 +113,19 @@ private struct JSONEntryWriter: SavedEntryWriter {
     /// Its properties and the levels below it that hold something to write come first, then
     /// its kept other keys. A kept value that is not an object where a level leads further
     /// down is written as it was kept, in place of the properties beneath it.
+    ///
+    /// - Parameter kept: The level's kept members, a slice of the container's kept text; the
+    ///   nested objects below are found in it by the marks the reader made (see
+    ///   ``CompactMemberMarks``), so that each level's text is copied rather than scanned.
     private func writeLevel(
-        _ levelIndex: Int, of container: PathContainer, kept: CompactMembers?, into writer: inout JSONWriter,
+        _ levelIndex: Int, of container: PathContainer, kept: CompactMembersSlice?, into writer: inout JSONWriter,
         isFirst: inout Bool
     ) throws {
         let level = container.levels[levelIndex]
         let properties = metadata.properties
-        var excluded: [String] = []
-        for (key, slot) in zip(level.keys, level.slots) {
+        // The kept members written in place, as the levels below, rather than with the others.
+        var written: [Range<Int>] = []
+        for (slotIndex, slot) in level.slots.enumerated() {
             switch slot {
             case .property(let index):
                 let property = properties[index]
@@ -132,23 +141,28 @@ private struct JSONEntryWriter: SavedEntryWriter {
                     throw error.prefixed(with: Array(property.keyPath.dropFirst()))
                 }
             case .level(let inner):
-                let innerKept: CompactMembers?
-                switch kept?.nestedMember(forKey: key) ?? .absent {
+                let key = level.keys[slotIndex]
+                let innerKept: CompactMembersSlice?
+                let member =
+                    kept?.nestedMember(
+                        forKey: key, keyBytes: level.keyBytes[slotIndex], tag: inner, owner: container.marksOwner)
+                switch member ?? .absent {
                 case .absent:
                     innerKept = nil
                     guard writesValue(in: inner, of: container) else { continue }
-                case .object(let members):
+                case .object(let span, let members):
+                    written.append(span.whole)
                     innerKept = members
-                case .null:
+                case .null(let span):
                     // Written with the other keys as it came, unless something is written
                     // into it.
                     guard writesValue(in: inner, of: container) else { continue }
+                    written.append(span.whole)
                     innerKept = nil
                 case .other:
                     // Written with the other keys, in place of the properties beneath it.
                     continue
                 }
-                excluded.append(key)
                 writer.writeKey(key, isFirst: isFirst)
                 isFirst = false
                 try writer.checkNesting()
@@ -158,7 +172,7 @@ private struct JSONEntryWriter: SavedEntryWriter {
                 writer.endObject(isEmpty: isFirstInside)
             }
         }
-        if let kept, try writer.writeCompactMembers(kept, isFirst: isFirst, excluding: excluded) {
+        if let kept, try writer.writeCompactMembers(kept, isFirst: isFirst, skipping: written) {
             isFirst = false
         }
     }

@@ -24,7 +24,9 @@ extension SchemaBuilder {
             try add(property, named: names[index], of: metadata, to: &object)
         }
         let isClosed = isStrict || metadata.rejectsUnknownKeys
-        var schema = object.schema(isClosed: isClosed, nestedObjectsMayBeNull: describesAllThatIsRead)
+        let nullLevels: SchemaObject.NullLevels =
+            describesAllThatIsRead ? .all : isStrict ? .none : .withoutRequiredKeys
+        var schema = object.schema(isClosed: isClosed, nullLevels: nullLevels)
         if let title = modelClass.schemaTitle { schema["title"] = .string(title) }
         return schema
     }

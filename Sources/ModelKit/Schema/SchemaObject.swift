@@ -27,21 +27,37 @@ struct SchemaObject {
         members[key] = .object(inner)
     }
 
+    /// Which nested objects may be `null` instead of an object.
+    enum NullLevels {
+        /// Every one: loading reads a `null` where a nested object belongs, at any level, as
+        /// one without keys.
+        case all
+        /// Those with no required key: writing writes a nested object that came as `null`
+        /// back as `null` when nothing is written into it, which happens only when nothing
+        /// inside it is always written.
+        case withoutRequiredKeys
+        /// None.
+        case none
+    }
+
     /// The schema of the object.
     ///
     /// - Parameters:
     ///   - isClosed: Whether the object, and each nested one, takes no other keys.
-    ///   - nestedObjectsMayBeNull: Whether each object nested directly in this one may be
-    ///     `null` instead, which loading reads as an object without keys; deeper ones may not.
-    func schema(isClosed: Bool, nestedObjectsMayBeNull: Bool = false) -> SchemaJSON {
+    ///   - nullLevels: Which of the nested objects, at any depth, may be `null` instead.
+    func schema(isClosed: Bool, nullLevels: NullLevels = .none) -> SchemaJSON {
         var properties: [String: SchemaJSON] = [:]
         for (key, member) in members {
             switch member {
             case .value(let schema):
                 properties[key] = schema
             case .object(let inner):
-                var nested = inner.schema(isClosed: isClosed)
-                if nestedObjectsMayBeNull { nested["type"] = ["object", "null"] }
+                var nested = inner.schema(isClosed: isClosed, nullLevels: nullLevels)
+                switch nullLevels {
+                case .all: nested["type"] = ["object", "null"]
+                case .withoutRequiredKeys where inner.required.isEmpty: nested["type"] = ["object", "null"]
+                case .withoutRequiredKeys, .none: break
+                }
                 properties[key] = nested
             }
         }

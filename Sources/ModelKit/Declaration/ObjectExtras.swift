@@ -33,4 +33,7 @@ final class ObjectExtras {
     @exclusivity(unchecked) var observationRegistrar: ObservationRegistrar?
     /// See ``ModelObject/attachedUndoRecorder``.
     @exclusivity(unchecked) var undoRecorder: UndoRecorder?
+    /// The log of a ``PartialLoader`` that is filling the object, which its saved properties'
+    /// getters tell of each access (see ``PartialAccessLog``).
+    @exclusivity(unchecked) var partialAccessLog: PartialAccessLog?
 }

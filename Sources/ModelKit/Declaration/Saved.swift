@@ -94,6 +94,9 @@ public struct Saved<Value: SavedValue> {
         get {
             model.observationRegistrar.access(model, keyPath: wrappedKeyPath)
             model.accessSavedValues()
+            if let log = model.extras?.partialAccessLog {
+                log.record(model, wrapped: wrappedKeyPath, offset: offset(of: storageKeyPath, in: model))
+            }
             return model[keyPath: storageKeyPath].value
         }
         set {

@@ -83,6 +83,12 @@ extension ModelObject {
         for property in metadata.properties {
             property.setValue(property.value(of: self), of: target)
         }
+        moveKeptState(to: target)
+    }
+
+    /// Moves what this freshly loaded object keeps beyond its saved properties into `target`,
+    /// which then records no changes.
+    func moveKeptState(to target: ModelObject) {
         target.unknowns = unknowns
         target.skippedValues = skippedValues
         target.keptClassName = keptClassName

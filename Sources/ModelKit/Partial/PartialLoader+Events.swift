@@ -1,0 +1,495 @@
+import Foundation
+
+// What a `PartialLoader` does with each token the scanner reports: it keeps a frame for each
+// open array and object, which says where that container's values go, and reads each value
+// that ends with the reader of a whole load, into the property its key names.
+//
+// For `{"title":"Pie","steps":[{"n":1}]}` into a `Recipe` whose `steps` are `[Step]`:
+//
+//     event                 frames after                   shown
+//     object at 0           object(recipe)
+//     key "title"           object(recipe), title          title growing
+//     string opens at 9     (the piece ends inside it)     title = "P", then "Pie"
+//     value 9..<14          object(recipe)                 title = "Pie", complete
+//     key "steps"           object(recipe), steps
+//     array at 23           …, elements(steps)             steps = [], growing
+//     object at 24          …, elements, object(step 0)    steps = [Step()]
+//     key "n", value 1      …                              steps[0].n = 1, complete
+//     end, end, end                                        steps complete
+//
+// A value whose shape or tag decides what it becomes (a union, a `Codable` value, an object
+// of a class with known subclasses) or that holds no model objects to fill (an array of
+// numbers, a dictionary) is read whole when it ends, as the load reads it.
+
+/// What the values of an open array or object go into.
+enum PartialFrame {
+    /// The entries of an object go into the properties of a model object.
+    case object(PartialObjectFrame)
+    /// Each element of an array of model objects is added to `property` of `owner` as it
+    /// opens.
+    case elements(owner: ModelObject, property: AnySavedProperty, index: Int)
+    /// The value that began at `start` is read whole into `property` of `owner` when it ends.
+    case whole(owner: ModelObject, property: AnySavedProperty, index: Int, start: Int)
+    /// A model object whose class its data has yet to settle: its entries wait in the text
+    /// until its class name or first other key comes.
+    case pending(PendingObject)
+    /// Nothing is shown: a value inside one read whole, or under a key that only the whole
+    /// load settles.
+    case skipped
+}
+
+/// An object whose entries go into the properties of a model object.
+final class PartialObjectFrame {
+    /// What the key of the entry being read names.
+    enum Target {
+        case nothing
+        case property(Int)
+        case version
+        case className
+    }
+
+    let object: ModelObject
+    let metadata: ModelMetadata
+    var target = Target.nothing
+    /// The properties whose keys have come.
+    var found: Set<Int> = []
+    /// Whether values are shown: not for data of another version, or naming another class,
+    /// or with a key twice, which only the whole load settles.
+    var isShowing: Bool
+    var hasShownValue = false
+
+    init(object: ModelObject) {
+        self.object = object
+        metadata = ModelMetadata.of(type(of: object))
+        isShowing = metadata.versionOfUnversionedData == metadata.modelVersion
+    }
+}
+
+/// A model object whose class is not yet known, for a property or as an element of an array.
+final class PendingObject {
+    let owner: ModelObject
+    let property: AnySavedProperty
+    let index: Int
+    /// The offset of the object's `{`.
+    let start: Int
+    /// Whether the object is an element of the array that `property` holds.
+    let isElement: Bool
+    let declaredClass: ModelObject.Type
+    let metadata: ModelMetadata
+    /// Whether the value of the entry being read is the class name.
+    var isReadingClassName = false
+
+    init(
+        owner: ModelObject, property: AnySavedProperty, index: Int, start: Int, isElement: Bool,
+        declaredClass: ModelObject.Type
+    ) {
+        (self.owner, self.property, self.index, self.start) = (owner, property, index, start)
+        self.isElement = isElement
+        self.declaredClass = declaredClass
+        metadata = ModelMetadata.of(declaredClass)
+    }
+}
+
+/// A string value shown as it grows.
+struct GrowingString {
+    let owner: ModelObject
+    let property: AnySavedProperty
+    /// The offset in the text past the bytes decoded so far.
+    var decodedEnd: Int
+    var text = ""
+}
+
+/// The state of each saved property of an object that a loader fills, and of the object as an
+/// element of an array.
+struct ObjectStates {
+    let object: ModelObject
+    var properties: [PartialState]
+    var whole = PartialState.growing
+}
+
+/// An array of a model class, which a loader adds elements to as they open.
+protocol StreamedObjectArray {
+    static var elementClass: ModelObject.Type { get }
+    static var empty: Self { get }
+    mutating func appendObject(_ object: ModelObject)
+}
+
+extension Array: StreamedObjectArray where Element: ModelObject {
+    static var elementClass: ModelObject.Type { Element.self }
+    static var empty: Self { [] }
+
+    mutating func appendObject(_ object: ModelObject) {
+        guard let element = object as? Element else { return }
+        append(element)
+    }
+}
+
+extension PartialState {
+    /// The later of two states.
+    func advanced(to other: PartialState) -> PartialState {
+        switch (self, other) {
+        case (.complete, _), (_, .complete): .complete
+        case (.growing, _), (_, .growing): .growing
+        default: .absent
+        }
+    }
+}
+
+extension PartialLoader {
+    /// Shows what `event` completes, in `whole`, the text so far.
+    func handle(_ event: JSONPieceScanner.Event, in whole: UnsafeBufferPointer<UInt8>) {
+        switch event {
+        case .key(let range, let hasEscapes):
+            switch frames.last {
+            case .object(let frame)?:
+                frame.target =
+                    frame.isShowing ? target(ofKey: range, hasEscapes: hasEscapes, in: frame, whole) : .nothing
+            case .pending(let pending)?:
+                readKey(range, hasEscapes: hasEscapes, of: pending, in: whole)
+            default:
+                break
+            }
+        case .objectStart(let start):
+            frames.append(openObject(at: start))
+        case .arrayStart(let start):
+            frames.append(openArray(at: start))
+        case .stringStart(let start):
+            growingString = nil
+            guard case .object(let frame)? = frames.last, case .property(let index) = frame.target else { return }
+            let property = frame.metadata.properties[index]
+            setState(.growing, ofPropertyAt: index, in: frame.object)
+            if partialOptions.contains(.growingStrings),
+                property.valueType == String.self || property.valueType == String?.self
+            {
+                growingString = GrowingString(owner: frame.object, property: property, decodedEnd: start + 1)
+            }
+        case .scalar(let range):
+            growingString = nil
+            if case .pending(let pending)? = frames.last, pending.isReadingClassName {
+                pending.isReadingClassName = false
+                return make(pending, ofClassNamed: range, in: whole, through: range.upperBound)
+            }
+            guard case .object(let frame)? = frames.last else { return }
+            defer { frame.target = .nothing }
+            switch frame.target {
+            case .property(let index):
+                read(range, into: frame.metadata.properties[index], at: index, of: frame.object, in: whole)
+                frame.hasShownValue = true
+            case .version:
+                let version = Int(String(decoding: UnsafeBufferPointer(rebasing: whole[range]), as: UTF8.self))
+                frame.isShowing = version == frame.metadata.modelVersion && !frame.hasShownValue
+            case .className:
+                frame.isShowing = frame.isShowing && names(range, frame.metadata, in: whole)
+            case .nothing:
+                break
+            }
+        case .end(let end):
+            switch frames.removeLast() {
+            case .object(let frame):
+                states[ObjectIdentifier(frame.object)]?.whole = .complete
+            case .whole(let owner, let property, let index, let start):
+                read(start..<end, into: property, at: index, of: owner, in: whole)
+            case .pending(let pending):
+                // No class name came: the whole load makes an element, and reads a property's
+                // object as it reads it.
+                if !pending.isElement {
+                    read(pending.start..<end, into: pending.property, at: pending.index, of: pending.owner, in: whole)
+                }
+            case .elements, .skipped:
+                break
+            }
+            // The value of the enclosing object's entry is whole.
+            if case .object(let parent)? = frames.last {
+                if case .property(let index) = parent.target {
+                    setState(.complete, ofPropertyAt: index, in: parent.object)
+                }
+                parent.target = .nothing
+            }
+        }
+    }
+
+    /// What the key in `range` names in the object of `frame`: a property whose value is shown
+    /// as it comes, the version or the class name; else nothing.
+    private func target(
+        ofKey range: Range<Int>, hasEscapes: Bool, in frame: PartialObjectFrame, _ whole: UnsafeBufferPointer<UInt8>
+    ) -> PartialObjectFrame.Target {
+        let match = match(range, hasEscapes: hasEscapes, in: frame.metadata, whole)
+        switch match {
+        case .property(let index)?:
+            guard frame.found.insert(index).inserted else {
+                // A key twice: the whole load decides which value counts.
+                frame.isShowing = false
+                return .nothing
+            }
+            // A property with alternative keys takes the one that ranks first, which only
+            // the whole text shows.
+            guard frame.metadata.properties[index].alternatives.isEmpty else { return .nothing }
+            return .property(index)
+        case .version?:
+            return .version
+        case .className?:
+            return .className
+        default:
+            return .nothing
+        }
+    }
+
+    /// What the key in `range` names in the class of `metadata`.
+    private func match(
+        _ range: Range<Int>, hasEscapes: Bool, in metadata: ModelMetadata, _ whole: UnsafeBufferPointer<UInt8>
+    ) -> KeyTable.Match? {
+        guard let base = whole.baseAddress else { return nil }
+        let token = JSONReader.StringToken(
+            start: range.lowerBound + 1, end: range.upperBound - 1, hasEscapes: hasEscapes,
+            isASCII: !whole[range].contains { $0 >= 0x80 })
+        let reader = JSONReader(base: base, count: whole.count)
+        if let keyTable = metadata.keyTable {
+            return reader.match(token, in: metadata, keyTable: keyTable)
+        }
+        let property = metadata.propertiesByKey[reader.makeString(token)]
+        return metadata.properties.firstIndex { $0 === property }.map { .property($0) }
+    }
+
+    /// Whether the string in `range` names the class of `metadata`.
+    private func names(_ range: Range<Int>, _ metadata: ModelMetadata, in whole: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = whole.baseAddress else { return false }
+        var reader = JSONReader(base: base, count: range.upperBound)
+        reader.position = range.lowerBound
+        guard let name = try? reader.readString() else { return false }
+        return name == metadata.modelName || metadata.legacyModelNames.contains(name)
+    }
+
+    /// The frame of an object that opens at `start`.
+    private func openObject(at start: Int) -> PartialFrame {
+        guard let parent = frames.last else {
+            return .object(PartialObjectFrame(object: object))
+        }
+        switch parent {
+        case .object(let frame):
+            guard case .property(let index) = frame.target else { return .skipped }
+            let property = frame.metadata.properties[index]
+            setState(.growing, ofPropertyAt: index, in: frame.object)
+            guard let modelClass = Self.nestedModelClass(of: property) else {
+                return .whole(owner: frame.object, property: property, index: index, start: start)
+            }
+            frame.hasShownValue = true
+            return .pending(
+                PendingObject(
+                    owner: frame.object, property: property, index: index, start: start, isElement: false,
+                    declaredClass: modelClass))
+        case .elements(let owner, let property, let index):
+            guard let arrayType = property.valueType as? any StreamedObjectArray.Type else { return .skipped }
+            return .pending(
+                PendingObject(
+                    owner: owner, property: property, index: index, start: start, isElement: true,
+                    declaredClass: arrayType.elementClass))
+        case .whole, .pending, .skipped:
+            return .skipped
+        }
+    }
+
+    /// Reads the key in `range` of an object whose class is not yet known: its class name is
+    /// read next; any other key makes an object of the declared class, unless the class has
+    /// known subclasses, whose data may name one later.
+    private func readKey(
+        _ range: Range<Int>, hasEscapes: Bool, of pending: PendingObject, in whole: UnsafeBufferPointer<UInt8>
+    ) {
+        switch match(range, hasEscapes: hasEscapes, in: pending.metadata, whole) {
+        case .className?:
+            pending.isReadingClassName = true
+        case .version?:
+            break
+        default:
+            if pending.declaredClass.knownSubclasses.isEmpty {
+                make(pending, of: pending.declaredClass, in: whole, through: range.upperBound)
+            }
+        }
+    }
+
+    /// Makes the object of the class that the string in `range` names, when it resolves to
+    /// the declared class or a subclass.
+    private func make(
+        _ pending: PendingObject, ofClassNamed range: Range<Int>, in whole: UnsafeBufferPointer<UInt8>, through end: Int
+    ) {
+        guard let base = whole.baseAddress else { return }
+        var reader = JSONReader(base: base, count: range.upperBound)
+        reader.position = range.lowerBound
+        guard let name = try? reader.readString(),
+            let resolved = try? pending.declaredClass.resolveClass(
+                named: name, metadata: pending.metadata, context: LoadContext(options: readingOptions), use: .nested),
+            resolved.modelClass == pending.declaredClass || resolved.modelClass.isSubclass(of: pending.declaredClass)
+        else { return }
+        make(pending, of: resolved.modelClass, in: whole, through: end)
+    }
+
+    /// Makes the object of `pending` as an object of `modelClass`, shows it, and reads the
+    /// entries that came before, up to `end`, into it.
+    private func make(
+        _ pending: PendingObject, of modelClass: ModelObject.Type, in whole: UnsafeBufferPointer<UInt8>,
+        through end: Int
+    ) {
+        let made = modelClass.init()
+        attach(to: made)
+        let (owner, property) = (pending.owner, pending.property)
+        accessLog.withMutation(of: owner, offset: property.offset, holdsObjects: true) {
+            if pending.isElement {
+                Self.append(made, to: property, of: owner)
+            } else {
+                property.setValue(made, of: owner)
+            }
+        }
+        frames[frames.count - 1] = .object(PartialObjectFrame(object: made))
+        // The entries so far are scanned again, once, into the object's frame.
+        var replay = JSONPieceScanner(startingAt: pending.start)
+        try? replay.scan(UnsafeBufferPointer(rebasing: whole[pending.start..<end])) { event in
+            if case .objectStart(pending.start) = event { return }
+            handle(event, in: whole)
+        }
+    }
+
+    /// The frame of an array that opens at `start`.
+    private func openArray(at start: Int) -> PartialFrame {
+        guard case .object(let frame)? = frames.last, case .property(let index) = frame.target else { return .skipped }
+        let property = frame.metadata.properties[index]
+        setState(.growing, ofPropertyAt: index, in: frame.object)
+        guard let arrayType = property.valueType as? any StreamedObjectArray.Type else {
+            return .whole(owner: frame.object, property: property, index: index, start: start)
+        }
+        if !property.isEqual(arrayType.empty, toValueOf: frame.object) {
+            accessLog.withMutation(of: frame.object, offset: property.offset, holdsObjects: true) {
+                property.setValue(arrayType.empty, of: frame.object)
+            }
+        }
+        frame.hasShownValue = true
+        return .elements(owner: frame.object, property: property, index: index)
+    }
+
+    /// The model class of a property that holds one model object, or an optional one.
+    private static func nestedModelClass(of property: AnySavedProperty) -> ModelObject.Type? {
+        if property.isFlattened { return nil }
+        return property.valueType as? ModelObject.Type
+            ?? (property.valueType as? any OptionalModel.Type)?.wrappedModelClass
+    }
+
+    /// Adds `element` to the array of model objects that `property` of `owner` holds, in place.
+    private static func append(_ element: ModelObject, to property: AnySavedProperty, of owner: ModelObject) {
+        guard var array = property.value(of: owner) as? any StreamedObjectArray else { return }
+        // The property lets go of the array, so that it grows in place.
+        property.setValue(type(of: array).empty, of: owner)
+        array.appendObject(element)
+        property.setValue(array, of: owner)
+    }
+
+    /// Reads the whole value in `range` of the text, as a load reads it, into `property` (at
+    /// `index`) of `owner`, when it fits and differs from what the property holds.
+    private func read(
+        _ range: Range<Int>, into property: AnySavedProperty, at index: Int, of owner: ModelObject,
+        in whole: UnsafeBufferPointer<UInt8>
+    ) {
+        setState(.complete, ofPropertyAt: index, in: owner)
+        guard let base = whole.baseAddress else { return }
+        let scratch = scratchObject(of: type(of: owner))
+        var reader = JSONReader(base: base, count: range.upperBound)
+        reader.position = range.lowerBound
+        do {
+            try property.read(from: &reader, into: scratch, context: LoadContext(options: readingOptions))
+        } catch {
+            // The whole load reports it, or, when lenient, skips it as this does.
+            return
+        }
+        let value = property.value(of: scratch)
+        guard !property.isEqual(value, toValueOf: owner) else { return }
+        accessLog.withMutation(of: owner, offset: property.offset, holdsObjects: property.containsModelObjects) {
+            property.setValue(value, of: owner)
+        }
+    }
+
+    /// An object of `modelClass` to read values into before they move into the object filled.
+    private func scratchObject(of modelClass: ModelObject.Type) -> ModelObject {
+        if let scratch = scratchObjects[ObjectIdentifier(modelClass)] { return scratch }
+        let scratch = modelClass.init()
+        scratchObjects[ObjectIdentifier(modelClass)] = scratch
+        return scratch
+    }
+
+    /// Shows the part of the string value that has come, after a piece.
+    func showGrowingString(in whole: UnsafeBufferPointer<UInt8>) {
+        guard var growing = growingString, let open = scanner.openString, open.safeEnd > growing.decodedEnd,
+            let base = whole.baseAddress
+        else { return }
+        growingString = nil
+        let token = JSONReader.StringToken(
+            start: growing.decodedEnd, end: open.safeEnd, hasEscapes: true, isASCII: false)
+        growing.text += JSONReader(base: base, count: whole.count).makeString(token)
+        growing.decodedEnd = open.safeEnd
+        let (owner, property, text) = (growing.owner, growing.property, growing.text)
+        accessLog.withMutation(of: owner, offset: property.offset, holdsObjects: false) {
+            property.setValue(text, of: owner)
+        }
+        growingString = growing
+    }
+
+    // MARK: States
+
+    /// Starts showing values in `object`: its getters log their accesses, and its properties
+    /// have states.
+    func attach(to object: ModelObject) {
+        object.madeExtras.partialAccessLog = accessLog
+        guard states[ObjectIdentifier(object)] == nil else { return }
+        let count = ModelMetadata.of(type(of: object)).properties.count
+        states[ObjectIdentifier(object)] = ObjectStates(
+            object: object, properties: Array(repeating: .absent, count: count))
+    }
+
+    /// Stops the getters of the objects filled from logging their accesses.
+    func detachFromObjects() {
+        for row in states.values where row.object.extras?.partialAccessLog === accessLog {
+            row.object.extras?.partialAccessLog = nil
+        }
+        accessLog.forgetLastAccess()
+    }
+
+    /// Moves the property at `index` of `object` forward to `state`.
+    func setState(_ state: PartialState, ofPropertyAt index: Int, in object: ModelObject) {
+        let id = ObjectIdentifier(object)
+        guard let current = states[id]?.properties[index], current != state.advanced(to: current) else { return }
+        registrar.withMutation(of: self, keyPath: \.statesToken) {
+            states[id]?.properties[index] = state.advanced(to: current)
+        }
+    }
+
+    /// The state of the property whose storage is at `offset` in `owner`.
+    func state(ofPropertyAt offset: Int, in owner: ModelObject) -> PartialState {
+        registrar.access(self, keyPath: \.statesToken)
+        let metadata = ModelMetadata.of(type(of: owner))
+        guard let index = metadata.properties.firstIndex(where: { $0.offset == offset }),
+            let row = states[ObjectIdentifier(owner)]
+        else { return isFinished ? .complete : .absent }
+        return row.properties[index]
+    }
+
+    /// The state of `element`, an element of an array of model objects.
+    func state(of element: ModelObject) -> PartialState {
+        registrar.access(self, keyPath: \.statesToken)
+        return states[ObjectIdentifier(element)]?.whole ?? (isFinished ? .complete : .absent)
+    }
+
+    /// After the whole load: every value that began is complete, and so is every property that
+    /// the load set and streaming did not show.
+    func completeStates() {
+        registrar.withMutation(of: self, keyPath: \.statesToken) {
+            for (id, row) in states {
+                let metadata = ModelMetadata.of(type(of: row.object))
+                let fresh = type(of: row.object).init()
+                var updated = row
+                updated.whole = .complete
+                for (index, property) in metadata.properties.enumerated() where row.properties[index] != .complete {
+                    if row.properties[index] == .growing || !property.isEqual(row.object, fresh) {
+                        updated.properties[index] = .complete
+                    }
+                }
+                states[id] = updated
+            }
+        }
+    }
+}

@@ -13,7 +13,8 @@ import ModelKit
 /// through each writer and each reader, the dictionary form and `copy()`, or whose JSON from
 /// ModelKit's writer does not read back into the same bytes — in DejalObject's format too,
 /// which drops fractional seconds and so is checked only for that. An object from a lenient
-/// load writes back the values it skipped, so it reads back leniently.
+/// load writes back the values it skipped, so it reads back leniently. A `PartialLoader` fed
+/// the input in pieces must end where `init(json:)` does.
 ///
 /// It lives in the support target, which the fuzz package (Fuzz/) depends on too, and so uses
 /// ModelKit's public API and Foundation only.
@@ -55,6 +56,7 @@ public struct FuzzInputCheck {
         }
         runArrays(data, agreement: agreement)
         runRecords(data)
+        runPartial(data)
     }
 
     /// The loads of the check, by name.

@@ -398,7 +398,10 @@ extension PartialLoader {
             return
         }
         let value = property.value(of: scratch)
-        guard !property.isEqual(value, toValueOf: owner) else { return }
+        guard !property.isEqual(value, toValueOf: owner) else {
+            // Equal is not always identical (-0.0 equals 0.0): the value read, unobserved.
+            return property.setValue(value, of: owner)
+        }
         accessLog.withMutation(of: owner, offset: property.offset, holdsObjects: property.containsModelObjects) {
             property.setValue(value, of: owner)
         }

@@ -96,7 +96,8 @@ struct GrowingString {
     let property: AnySavedProperty
     /// The offset in the text past the bytes decoded so far.
     var decodedEnd: Int
-    var text = ""
+    /// Whether nothing of the string is shown yet, so that the property holds another value.
+    var isFirst = true
 }
 
 /// The state of each saved property of an object that a loader fills, and of the object as an
@@ -416,20 +417,32 @@ extension PartialLoader {
     }
 
     /// Shows the part of the string value that has come, after a piece.
+    ///
+    /// The property lets go of its string while the new part is appended, so that the string
+    /// grows in place: a long string costs its length, not its length times its pieces.
     func showGrowingString(in whole: UnsafeBufferPointer<UInt8>) {
         guard var growing = growingString, let open = scanner.openString, open.safeEnd > growing.decodedEnd,
             let base = whole.baseAddress
         else { return }
-        growingString = nil
         let token = JSONReader.StringToken(
             start: growing.decodedEnd, end: open.safeEnd, hasEscapes: true, isASCII: false)
-        growing.text += JSONReader(base: base, count: whole.count).makeString(token)
-        growing.decodedEnd = open.safeEnd
-        let (owner, property, text) = (growing.owner, growing.property, growing.text)
+        let part = JSONReader(base: base, count: whole.count).makeString(token)
+        let (owner, property, isFirst) = (growing.owner, growing.property, growing.isFirst)
         accessLog.withMutation(of: owner, offset: property.offset, holdsObjects: false) {
+            var text = isFirst ? "" : Self.string(of: property, in: owner)
+            property.setValue("", of: owner)
+            text += part
             property.setValue(text, of: owner)
         }
+        growing.decodedEnd = open.safeEnd
+        growing.isFirst = false
         growingString = growing
+    }
+
+    /// The string that `property`, of type `String` or `String?`, holds in `owner`.
+    private static func string(of property: AnySavedProperty, in owner: ModelObject) -> String {
+        let value = property.value(of: owner)
+        return value as? String ?? (value as? String?).flatMap { $0 } ?? ""
     }
 
     // MARK: States

@@ -15,9 +15,12 @@ import Observation
 /// try loader.finish()                   // recipe now equals Recipe(json: wholeText)
 /// ```
 ///
-/// The loader reads each byte once, whatever the pieces, keeping between pieces only where it
-/// is in the text, and updates `object` in place through the saved properties' storage, so
-/// that Observation notifies the observers of exactly the properties whose value changed.
+/// The loader scans each byte once as it arrives, whatever the pieces, keeping between pieces
+/// only where it is in the grammar; each value is then read once, when it ends, by the reader
+/// that loads whole documents, and ``finish()`` loads the whole text once more. So streaming
+/// costs time in proportion to the length of the text, not to its length times its pieces.
+/// The loader updates `object` in place through the saved properties' storage, so that
+/// Observation notifies the observers of exactly the properties whose value changed.
 ///
 /// What the object shows while the text arrives:
 /// - A value appears once it can no longer change: a number once what ends it has come,

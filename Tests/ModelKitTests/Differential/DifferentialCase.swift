@@ -1,5 +1,6 @@
 import Foundation
 import ModelKit
+import ModelKitTestSupport
 import Testing
 
 /// A generated model class (`DifferentialModels.swift`): its shape, its values, and its twin,
@@ -25,6 +26,9 @@ struct DifferentialCase: Sendable, CustomTestStringConvertible {
     let decodeTwin: @Sendable (Data) throws -> DifferentialValue
     /// The values of an object of the class.
     let values: @Sendable (ModelObject) -> DifferentialValue
+    /// A `PartialLoader`'s object after the data, in pieces of 1 to 16 bytes drawn from the
+    /// seed, and `finish()`.
+    let stream: @Sendable (Data, LoadOptions, UInt64) throws -> ModelObject
 
     init<Model: DifferentialModel>(_ type: Model.Type) {
         name = String(describing: type)
@@ -34,6 +38,19 @@ struct DifferentialCase: Sendable, CustomTestStringConvertible {
         decodeModel = { data in try JSONDecoder().decode(Model.self, from: data) }
         decodeTwin = { data in try JSONDecoder().decode(TwinBox<Model.Twin>.self, from: data).value.differentialValue }
         values = { object in (object as? Model)?.differentialValue ?? .null }
+        stream = { data, options, seed in
+            var random = SplitMix64(seed: seed)
+            let object = Model()
+            let loader = PartialLoader(into: object, options: options)
+            var start = data.startIndex
+            while start < data.endIndex {
+                let end = min(start + Int(random.next() % 16) + 1, data.endIndex)
+                try loader.append(data[start..<end])
+                start = end
+            }
+            try loader.finish()
+            return object
+        }
     }
 
     var testDescription: String { name }

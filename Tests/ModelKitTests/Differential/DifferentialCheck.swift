@@ -55,6 +55,7 @@ struct DifferentialCheck {
 
     mutating func run() {
         let loaded = Result { try model.load(input, []) }
+        checkStreaming(against: loaded)
         let twin = Result { try model.decodeTwin(decoderInput) }
         if document.exceedsDouble || document.json.containsNumberBeyondDouble {
             // A number beyond the range of Double fails a strict load wherever it is, through
@@ -87,6 +88,28 @@ struct DifferentialCheck {
             check(writer, against: object, expected: writer.writesHeaders ? expected : expectedWithoutHeader)
         }
         checkNullsAreNotValues(of: object)
+    }
+
+    /// A `PartialLoader` fed the document in pieces ends where `init(json:)` does: with an
+    /// equal object that writes the same JSON, or failing too.
+    private mutating func checkStreaming(against loaded: Result<ModelObject, any Error>) {
+        let streamed = Result { try model.stream(input, [], seed) }
+        switch (loaded, streamed) {
+        case (.success(let object), .success(let streamedObject)):
+            if streamedObject != object {
+                let inequality = Self.inequality(streamedObject, object, model)
+                fail("streaming loads another object", inequality)
+            } else if (try? streamedObject.jsonData()) != (try? object.jsonData()) {
+                fail("streaming writes other JSON", "\((try? streamedObject.jsonString()) ?? "")")
+            }
+            checkHasNoChanges(streamedObject, after: "streaming")
+        case (.success, .failure(let error)):
+            fail("only streaming fails", "\(error)")
+        case (.failure, .success):
+            fail("only streaming loads", "the load fails")
+        case (.failure, .failure):
+            break
+        }
     }
 
     private mutating func checkHasNoChanges(_ object: ModelObject, after what: String) {

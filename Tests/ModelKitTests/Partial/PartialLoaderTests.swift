@@ -64,6 +64,12 @@ final class StreamedRecipe: ModelObject {
          "main": {"representedClassName": "Square", "side": 1.5}, "named": {"x": {"name": "x"}}}
         """#
 
+    static let family = #"""
+        {"shapes": [{"name": "c", "radius": 2.5, "kind": "circle"}, {"kind": "square", "name": "s", "side": 3},
+                    {"name": "b", "side": 2, "kind": "box", "extra": [1]}],
+         "main": {"side": 1.5, "name": "m", "kind": "square"}}
+        """#
+
     // MARK: Filling in
 
     @Test func aModelFillsInAsItsTextArrives() throws {
@@ -114,6 +120,26 @@ final class StreamedRecipe: ModelObject {
         }
         try loader.finish()
         #expect(shown == ["", "a", "aé", "aé🍰", "aé🍰é", "aé🍰é🍰", "aé🍰é🍰\n"])
+    }
+
+    @Test func aFamilyMemberIsMadeWhenItsTagComesWithTheFieldsBeforeIt() throws {
+        let drawing = SchemaDrawing()
+        let loader = PartialLoader(into: drawing)
+        try loader.append(#"{"shapes": [{"radius": 2.5, "#)
+        #expect(drawing.shapes.isEmpty, "no member before its tag")
+        #expect(loader.state(of: \.shapes) == .growing)
+        try loader.append(#""kind": "circle"#)
+        #expect(drawing.shapes.isEmpty, "nor before its tag ends")
+        try loader.append(#"", "#)
+        let circle = try #require(drawing.shapes.first as? SchemaCircle)
+        #expect(circle.radius == 2.5, "the fields before the tag are kept")
+        try loader.append(#""name": "c"}], "main": {"kind": "square", "name": "m"#)
+        #expect(circle.name == "c")
+        #expect(drawing.main is SchemaSquare)
+        #expect(drawing.main?.name == "m")
+        try loader.append(#""}}"#)
+        try loader.finish()
+        #expect(drawing.shapes.first === circle, "finishing keeps the objects shown")
     }
 
     @Test func completeValuesOnlyShowsStringsWhole() throws {
@@ -177,6 +203,7 @@ final class StreamedRecipe: ModelObject {
         }
         try checkStreaming(Drawing.self, Self.drawing, pieceSize: pieceSize)
         try checkStreaming(UnionCharge.self, SavedUnionTests.charge, pieceSize: pieceSize)
+        try checkStreaming(SchemaDrawing.self, Self.family, pieceSize: pieceSize)
     }
 
     @Test func everySplitOfTheTextInTwoGivesTheWholeLoad() throws {
@@ -354,7 +381,7 @@ private func isShownPart(_ shown: Any, of whole: Any?) -> Bool {
                     || isShownPart(pair.0, of: pair.1)
         }
     case (let shown as [String: Any], let whole as [String: Any]):
-        let defaults = (shown["representedClassName"] as? String).flatMap { defaultForms[$0] } ?? [:]
+        let defaults = ((shown["representedClassName"] ?? shown["kind"]) as? String).flatMap { defaultForms[$0] } ?? [:]
         return shown.allSatisfy { key, value in
             isSame(value, whole[key]) || isShownPart(value, of: whole[key]) || isSame(value, defaults[key])
                 || (key != "representedClassName" && isDefaultLike(value))
@@ -366,10 +393,13 @@ private func isShownPart(_ shown: Any, of whole: Any?) -> Bool {
 
 /// The dictionary forms of new objects of the classes that the documents nest, by class name.
 nonisolated(unsafe) private let defaultForms: [String: [String: Any]] = {
-    let objects: [ModelObject] = [Shape(), Circle(), Square(), StreamedStep(), StreamedAuthor(), Note()]
+    let objects: [ModelObject] = [
+        Shape(), Circle(), Square(), StreamedStep(), StreamedAuthor(), Note(), SchemaCircle(), SchemaSquare(),
+    ]
     var forms: [String: [String: Any]] = [:]
     for object in objects {
-        guard let form = try? object.dictionary, let name = form["representedClassName"] as? String else { continue }
+        guard let form = try? object.dictionary, let name = (form["representedClassName"] ?? form["kind"]) as? String
+        else { continue }
         forms[name] = form
     }
     return forms

@@ -27,7 +27,7 @@ struct Arguments {
 
     static let usage = """
         usage: modelkit-benchmark [--fixtures DIR] [--iterations N] [--objects N]
-                                  [--workload demo|array|records|github|weibo|api|shapes]
+                                  [--workload demo|array|records|github|weibo|api|shapes|partial]
                                   [--direction DIRECTION] [--contender NAME] [--repetitions N]
                                   [--no-memory] [--records-size-mb N]
 
@@ -45,7 +45,12 @@ struct Arguments {
                            (path depth 1-3, 0, 8 or 32 undeclared keys, further fields),
                            against JSONDecoder and JSONEncoder, and shapes-PREFIX the
                            shapes whose name begins with PREFIX (shapes-d3,
-                           shapes-d2-s32, shapes-d1-s8-union)
+                           shapes-d2-s32, shapes-d1-s8-union); partial streams a
+                           language model's answer (10 KB, 100 KB, 1 MB) through
+                           PartialLoader in pieces of 64, 16 and 1 bytes against
+                           init(json:) of the whole, and beside it completes the
+                           text after each piece for JSONDecoder, and partial-N
+                           the rows in pieces of N bytes (partial-1, partial-1024)
           --direction D    measure one direction only: json-to-model,
                            json-to-model-foundation (with LoadOptions.foundationReader),
                            model-to-json, model-to-json-foundation (with
@@ -55,7 +60,9 @@ struct Arguments {
           --contender C    time one contender only, for profiling: modelkit, codable,
                            hand-written, parse, write, whole-document, json-and-back or
                            without-history; with the records workload, modelkit streams
-                           the file only
+                           the file only; with the partial workload, modelkit times
+                           PartialLoader alone and codable the completed prefixes
+                           alone, without the whole reads
           --repetitions N  operations per sample, instead of enough to last 20 ms: gives
                            repeatable instruction counts under a profiler
           --no-memory      skip the memory measurements

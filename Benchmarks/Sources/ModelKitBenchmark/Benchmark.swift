@@ -65,6 +65,7 @@ struct Benchmark {
             }
         }
         let shapes = ShapesWorkload.isSelected(by: arguments) ? try ShapesWorkload.measure(arguments) : nil
+        let partial = PartialWorkload.isSelected(by: arguments) ? try PartialWorkload.measure(arguments) : nil
         if !rows.isEmpty {
             print(header(demoBytes: demoJSON.count, smallObjectBytes: smallObjects?.json.count))
             if !apiDocuments.isEmpty { print(apiHeader(apiDocuments)) }
@@ -80,6 +81,11 @@ struct Benchmark {
             if !rows.isEmpty { print() }
             print(shapes.description)
             results += shapes.checks
+        }
+        if let partial {
+            if !rows.isEmpty || shapes != nil { print() }
+            print(partial.description)
+            results += partial.checks
         }
         if arguments.measuresMemory && selects("demo") {
             let memory = try MemoryReport.measure(json: demoJSON, objects: arguments.objects)

@@ -392,9 +392,11 @@ extension PartialLoader {
         let scratch = scratchObject(of: type(of: owner))
         var reader = JSONReader(base: base, count: range.upperBound)
         reader.position = range.lowerBound
+        if !context.issues.isEmpty { context = LoadContext(options: readingOptions) }
         do {
-            try property.read(from: &reader, into: scratch, context: LoadContext(options: readingOptions))
+            try property.read(from: &reader, into: scratch, context: context)
         } catch {
+            context = LoadContext(options: readingOptions)
             // The whole load reports it, or, when lenient, skips it as this does.
             return
         }
@@ -469,14 +471,14 @@ extension PartialLoader {
     func setState(_ state: PartialState, ofPropertyAt index: Int, in object: ModelObject) {
         let id = ObjectIdentifier(object)
         guard let current = states[id]?.properties[index], current != state.advanced(to: current) else { return }
-        registrar.withMutation(of: self, keyPath: \.statesToken) {
+        registrar.withMutation(of: self, keyPath: statesKeyPath) {
             states[id]?.properties[index] = state.advanced(to: current)
         }
     }
 
     /// The state of the property whose storage is at `offset` in `owner`.
     func state(ofPropertyAt offset: Int, in owner: ModelObject) -> PartialState {
-        registrar.access(self, keyPath: \.statesToken)
+        registrar.access(self, keyPath: statesKeyPath)
         let metadata = ModelMetadata.of(type(of: owner))
         guard let index = metadata.properties.firstIndex(where: { $0.offset == offset }),
             let row = states[ObjectIdentifier(owner)]
@@ -486,17 +488,20 @@ extension PartialLoader {
 
     /// The state of `element`, an element of an array of model objects.
     func state(of element: ModelObject) -> PartialState {
-        registrar.access(self, keyPath: \.statesToken)
+        registrar.access(self, keyPath: statesKeyPath)
         return states[ObjectIdentifier(element)]?.whole ?? (isFinished ? .complete : .absent)
     }
 
     /// After the whole load: every value that began is complete, and so is every property that
     /// the load set and streaming did not show.
     func completeStates() {
-        registrar.withMutation(of: self, keyPath: \.statesToken) {
+        registrar.withMutation(of: self, keyPath: statesKeyPath) {
+            var freshObjects: [ObjectIdentifier: ModelObject] = [:]
             for (id, row) in states {
-                let metadata = ModelMetadata.of(type(of: row.object))
-                let fresh = type(of: row.object).init()
+                let modelClass = type(of: row.object)
+                let metadata = ModelMetadata.of(modelClass)
+                let fresh = freshObjects[ObjectIdentifier(modelClass)] ?? modelClass.init()
+                freshObjects[ObjectIdentifier(modelClass)] = fresh
                 var updated = row
                 updated.whole = .complete
                 for (index, property) in metadata.properties.enumerated() where row.properties[index] != .complete {

@@ -57,23 +57,23 @@ public final class PartialLoader<Model: ModelObject> {
     public let maxSize: Int
 
     /// Whether ``finish()`` has ended the load, successfully or not.
-    public private(set) var isFinished = false
+    @exclusivity(unchecked) public private(set) var isFinished = false
 
     /// The whole text so far, in UTF-8, without a byte-order mark.
-    var text: [UInt8] = []
+    @exclusivity(unchecked) var text: [UInt8] = []
     /// The first bytes, until they show whether the text is UTF-8 with or without a byte-order
     /// mark, or in another encoding that only ``finish()`` reads.
-    var lead: [UInt8] = []
-    var encoding = TextEncoding.undecided
-    var scanner = JSONPieceScanner()
+    @exclusivity(unchecked) var lead: [UInt8] = []
+    @exclusivity(unchecked) var encoding = TextEncoding.undecided
+    @exclusivity(unchecked) var scanner = JSONPieceScanner()
     /// For each open array and object, what its values go into.
-    var frames: [PartialFrame] = []
+    @exclusivity(unchecked) var frames: [PartialFrame] = []
     /// The string value being shown as it grows, if any.
-    var growingString: GrowingString?
+    @exclusivity(unchecked) var growingString: GrowingString?
     /// The error that ended the load, which each later call throws again.
-    var failure: (any Error)?
+    @exclusivity(unchecked) var failure: (any Error)?
     /// The state of each property of each object filled, by object.
-    var states: [ObjectIdentifier: ObjectStates] = [:]
+    @exclusivity(unchecked) var states: [ObjectIdentifier: ObjectStates] = [:]
     /// What the getters of the objects filled tell the loader.
     let accessLog = PartialAccessLog()
     /// The options that each value is read with.
@@ -82,9 +82,14 @@ public final class PartialLoader<Model: ModelObject> {
     let registrar = ObservationRegistrar()
     /// A stand-in key path for the states of the properties.
     var statesToken: Int { 0 }
+    /// ``statesToken``'s key path, made once: the key paths of a generic class are made each
+    /// time they are written.
+    let statesKeyPath: KeyPath<PartialLoader, Int> = \.statesToken
+    /// The context that values are read with, replaced after one that found problems.
+    @exclusivity(unchecked) var context: LoadContext
     /// An object of each class whose values are read, to read them into before they are moved
     /// into the object filled.
-    var scratchObjects: [ObjectIdentifier: ModelObject] = [:]
+    @exclusivity(unchecked) var scratchObjects: [ObjectIdentifier: ModelObject] = [:]
 
     /// How the text is encoded.
     enum TextEncoding {
@@ -110,6 +115,7 @@ public final class PartialLoader<Model: ModelObject> {
         self.partialOptions = partialOptions
         self.maxSize = maxSize
         readingOptions = options.subtracting(.keepingLocalChanges)
+        context = LoadContext(options: readingOptions)
         attach(to: object)
     }
 

@@ -78,6 +78,8 @@ final class PendingObject {
     let metadata: ModelMetadata
     /// Whether the value of the entry being read is the class name.
     var isReadingClassName = false
+    /// Whether a version or a class name came, which the object's frame reads again.
+    var hasHeader = false
 
     init(
         owner: ModelObject, property: AnySavedProperty, index: Int, start: Int, isElement: Bool,
@@ -102,10 +104,15 @@ struct GrowingString {
 
 /// The state of each saved property of an object that a loader fills, and of the object as an
 /// element of an array.
-struct ObjectStates {
+final class ObjectStates {
     let object: ModelObject
     var properties: [PartialState]
     var whole = PartialState.growing
+
+    init(object: ModelObject, properties: [PartialState]) {
+        self.object = object
+        self.properties = properties
+    }
 }
 
 /// An array of a model class, which a loader adds elements to as they open.
@@ -187,7 +194,13 @@ extension PartialLoader {
         case .end(let end):
             switch frames.removeLast() {
             case .object(let frame):
-                states[ObjectIdentifier(frame.object)]?.whole = .complete
+                if let row = states[ObjectIdentifier(frame.object)], row.whole != .complete {
+                    if statesAreObserved {
+                        registrar.withMutation(of: self, keyPath: statesKeyPath) { row.whole = .complete }
+                    } else {
+                        row.whole = .complete
+                    }
+                }
             case .whole(let owner, let property, let index, let start):
                 read(start..<end, into: property, at: index, of: owner, in: whole)
             case .pending(let pending):
@@ -297,12 +310,17 @@ extension PartialLoader {
     ) {
         switch match(range, hasEscapes: hasEscapes, in: pending.metadata, whole) {
         case .className?:
-            pending.isReadingClassName = true
+            (pending.isReadingClassName, pending.hasHeader) = (true, true)
         case .version?:
-            break
+            pending.hasHeader = true
         default:
-            if pending.declaredClass.knownSubclasses.isEmpty {
+            guard pending.declaredClass.knownSubclasses.isEmpty else { return }
+            if pending.hasHeader {
                 make(pending, of: pending.declaredClass, in: whole, through: range.upperBound)
+            } else {
+                // The first key: nothing to read again.
+                make(pending, of: pending.declaredClass, in: whole, through: nil)
+                handle(.key(range, hasEscapes: hasEscapes), in: whole)
             }
         }
     }
@@ -327,7 +345,7 @@ extension PartialLoader {
     /// entries that came before, up to `end`, into it.
     private func make(
         _ pending: PendingObject, of modelClass: ModelObject.Type, in whole: UnsafeBufferPointer<UInt8>,
-        through end: Int
+        through end: Int?
     ) {
         let made = modelClass.init()
         attach(to: made)
@@ -341,6 +359,7 @@ extension PartialLoader {
         }
         frames[frames.count - 1] = .object(PartialObjectFrame(object: made))
         // The entries so far are scanned again, once, into the object's frame.
+        guard let end else { return }
         var replay = JSONPieceScanner(startingAt: pending.start)
         try? replay.scan(UnsafeBufferPointer(rebasing: whole[pending.start..<end])) { event in
             if case .objectStart(pending.start) = event { return }
@@ -469,15 +488,24 @@ extension PartialLoader {
 
     /// Moves the property at `index` of `object` forward to `state`.
     func setState(_ state: PartialState, ofPropertyAt index: Int, in object: ModelObject) {
-        let id = ObjectIdentifier(object)
-        guard let current = states[id]?.properties[index], current != state.advanced(to: current) else { return }
-        registrar.withMutation(of: self, keyPath: statesKeyPath) {
-            states[id]?.properties[index] = state.advanced(to: current)
+        // Most changes are to the object of the one before.
+        let row: ObjectStates
+        if let last = lastStates, last.object === object {
+            row = last
+        } else {
+            guard let found = states[ObjectIdentifier(object)] else { return }
+            (row, lastStates) = (found, found)
         }
+        let current = row.properties[index]
+        let next = state.advanced(to: current)
+        guard next != current else { return }
+        guard statesAreObserved else { return row.properties[index] = next }
+        registrar.withMutation(of: self, keyPath: statesKeyPath) { row.properties[index] = next }
     }
 
     /// The state of the property whose storage is at `offset` in `owner`.
     func state(ofPropertyAt offset: Int, in owner: ModelObject) -> PartialState {
+        statesAreObserved = true
         registrar.access(self, keyPath: statesKeyPath)
         let metadata = ModelMetadata.of(type(of: owner))
         guard let index = metadata.properties.firstIndex(where: { $0.offset == offset }),
@@ -488,6 +516,7 @@ extension PartialLoader {
 
     /// The state of `element`, an element of an array of model objects.
     func state(of element: ModelObject) -> PartialState {
+        statesAreObserved = true
         registrar.access(self, keyPath: statesKeyPath)
         return states[ObjectIdentifier(element)]?.whole ?? (isFinished ? .complete : .absent)
     }
@@ -497,19 +526,17 @@ extension PartialLoader {
     func completeStates() {
         registrar.withMutation(of: self, keyPath: statesKeyPath) {
             var freshObjects: [ObjectIdentifier: ModelObject] = [:]
-            for (id, row) in states {
+            for row in states.values {
                 let modelClass = type(of: row.object)
                 let metadata = ModelMetadata.of(modelClass)
                 let fresh = freshObjects[ObjectIdentifier(modelClass)] ?? modelClass.init()
                 freshObjects[ObjectIdentifier(modelClass)] = fresh
-                var updated = row
-                updated.whole = .complete
+                row.whole = .complete
                 for (index, property) in metadata.properties.enumerated() where row.properties[index] != .complete {
                     if row.properties[index] == .growing || !property.isEqual(row.object, fresh) {
-                        updated.properties[index] = .complete
+                        row.properties[index] = .complete
                     }
                 }
-                states[id] = updated
             }
         }
     }

@@ -85,6 +85,10 @@ public final class PartialLoader<Model: ModelObject> {
     /// ``statesToken``'s key path, made once: the key paths of a generic class are made each
     /// time they are written.
     let statesKeyPath: KeyPath<PartialLoader, Int> = \.statesToken
+    /// The states changed last, which most changes are to.
+    @exclusivity(unchecked) var lastStates: ObjectStates?
+    /// Whether anyone has read a state, and so may observe the states.
+    @exclusivity(unchecked) var statesAreObserved = false
     /// The context that values are read with, replaced after one that found problems.
     @exclusivity(unchecked) var context: LoadContext
     /// An object of each class whose values are read, to read them into before they are moved

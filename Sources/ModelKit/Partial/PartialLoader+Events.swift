@@ -499,7 +499,10 @@ extension PartialLoader {
         let current = row.properties[index]
         let next = state.advanced(to: current)
         guard next != current else { return }
-        guard statesAreObserved else { return row.properties[index] = next }
+        guard statesAreObserved else {
+            row.properties[index] = next
+            return
+        }
         registrar.withMutation(of: self, keyPath: statesKeyPath) { row.properties[index] = next }
     }
 

@@ -106,6 +106,10 @@ class AnySavedProperty: @unchecked Sendable {
     /// Sets the property in `object` to the value that `fresh`, a new object of the same
     /// class, holds, without recording a change.
     func takeDefault(from fresh: ModelObject, into object: ModelObject) {}
+    /// Appends `part` in place to the `String` or `String?` that the property holds in
+    /// `object`, or sets it to `part` when `startsOver`, without recording a change; `false`
+    /// for a property of another type.
+    func appendString(_ part: String, startsOver: Bool, in object: ModelObject) -> Bool { false }
 }
 
 // Immutable after creation: the key, the offset, the kind and the pre-quoted keys are `let`
@@ -379,6 +383,21 @@ final class SavedProperty<Value: SavedValue>: AnySavedProperty, @unchecked Senda
     override func makeValue(from savedValue: Any, context: LoadContext) throws -> Any {
         guard let dateCoding else { return try Value._make(savedValue: savedValue, context: context) }
         return try context.converting(datesAs: dateCoding) { try Value._make(savedValue: savedValue, context: context) }
+    }
+
+    override func appendString(_ part: String, startsOver: Bool, in object: ModelObject) -> Bool {
+        switch kind {
+        case .string:
+            let string = value(in: object, as: String.self)
+            if startsOver { string.pointee = part } else { string.pointee += part }
+        case .optionalString:
+            let string = value(in: object, as: String?.self)
+            if startsOver || string.pointee == nil { string.pointee = part } else { string.pointee?.append(part) }
+        default:
+            return false
+        }
+        object.isPristine = false
+        return true
     }
 
     override func assign(_ value: Any, to object: ModelObject) {

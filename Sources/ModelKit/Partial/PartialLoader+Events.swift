@@ -437,10 +437,9 @@ extension PartialLoader {
         return scratch
     }
 
-    /// Shows the part of the string value that has come, after a piece.
-    ///
-    /// The property lets go of its string while the new part is appended, so that the string
-    /// grows in place: a long string costs its length, not its length times its pieces.
+    /// Shows the part of the string value that has come, after a piece, appended in place to
+    /// the string the property holds: a long string costs its length, not its length times
+    /// its pieces.
     func showGrowingString(in whole: UnsafeBufferPointer<UInt8>) {
         guard var growing = growingString, let open = scanner.openString, open.safeEnd > growing.decodedEnd,
             let base = whole.baseAddress
@@ -450,20 +449,11 @@ extension PartialLoader {
         let part = JSONReader(base: base, count: whole.count).makeString(token)
         let (owner, property, isFirst) = (growing.owner, growing.property, growing.isFirst)
         accessLog.withMutation(of: owner, offset: property.offset, holdsObjects: false) {
-            var text = isFirst ? "" : Self.string(of: property, in: owner)
-            property.setValue("", of: owner)
-            text += part
-            property.setValue(text, of: owner)
+            _ = property.appendString(part, startsOver: isFirst, in: owner)
         }
         growing.decodedEnd = open.safeEnd
         growing.isFirst = false
         growingString = growing
-    }
-
-    /// The string that `property`, of type `String` or `String?`, holds in `owner`.
-    private static func string(of property: AnySavedProperty, in owner: ModelObject) -> String {
-        let value = property.value(of: owner)
-        return value as? String ?? (value as? String?).flatMap { $0 } ?? ""
     }
 
     // MARK: States

@@ -10,12 +10,12 @@ extension ModelObject {
         let metadata = ModelMetadata.of(type(of: self))
         for property in metadata.properties {
             if property.containsModelObjects, reconcileObjects(of: property, with: loaded, log: log) { continue }
-            let value = property.value(of: loaded)
             if property.isEqual(self, loaded), !property.containsModelObjects || holdsNoObjects(property, loaded) {
                 // Equal is not always identical (-0.0 equals 0.0): the load's value, unobserved.
-                property.setValue(value, of: self)
+                property.takeDefault(from: loaded, into: self)
                 continue
             }
+            let value = property.value(of: loaded)
             log.withMutation(of: self, offset: property.offset, holdsObjects: property.containsModelObjects) {
                 property.setValue(value, of: self)
             }

@@ -150,12 +150,18 @@ public final class PartialLoader<Model: ModelObject> {
     /// Appends each element of `chunks`, which are bytes (`UInt8`) or pieces of text (`Data`,
     /// `[UInt8]`, `String` or any sequence of bytes), then finishes.
     ///
+    /// The sequence is iterated on the caller's actor, through `next(isolation:)`, which needs
+    /// the systems of 2024; on earlier ones, call ``append(_:)-(Sequence<UInt8>)`` for each
+    /// piece and then ``finish()``.
+    ///
     /// - Throws: What ``append(_:)-(Sequence<UInt8>)`` and ``finish()`` throw, what `chunks`
     ///   throws, or `CancellationError` when the task is cancelled.
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
     public func load<Chunks: AsyncSequence>(
         from chunks: Chunks, isolation: isolated (any Actor)? = #isolation
     ) async throws {
-        for try await chunk in chunks {
+        var iterator = chunks.makeAsyncIterator()
+        while let chunk = try await iterator.next(isolation: isolation) {
             try Task.checkCancellation()
             switch chunk {
             case let byte as UInt8: try append(CollectionOfOne(byte))

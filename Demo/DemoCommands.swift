@@ -8,6 +8,7 @@ enum DemoCommand: Equatable {
     case shapes(path: String)
     case drawing(path: String)
     case schema
+    case stream
     case help
 
     static let usage = """
@@ -23,6 +24,10 @@ enum DemoCommand: Equatable {
           drawing FILE      Load a drawing ({"title": ..., "shapes": [...]}), print the class
                             of each of its shapes and write it back.
           schema            Print the JSON Schema of the data a Demo object reads.
+          stream            Stream a recorded language-model answer into a Recipe with
+                            PartialLoader, a few bytes at a time, redrawing the recipe as it
+                            fills in; when standard output is not a terminal, print a few
+                            snapshots and the final state instead.
           --help, -h        Show this help.
         """
 
@@ -43,6 +48,8 @@ enum DemoCommand: Equatable {
             self = .drawing(path: try Self.file(in: arguments))
         case "schema":
             self = .schema
+        case "stream":
+            self = .stream
         case let other?:
             throw DemoFailure("unknown command \"\(other)\"; see demo --help")
         }

@@ -1,5 +1,5 @@
 // The ModelKit demo: `swift run demo`, `swift run demo roundtrip FILE`, `swift run demo shapes FILE`,
-// `swift run demo drawing FILE`, `swift run demo schema`,
+// `swift run demo drawing FILE`, `swift run demo schema`, `swift run demo stream`,
 // `swift run demo --help`.
 //
 // Every problem, from a missing file to invalid JSON or a value of the wrong type, ends the
@@ -26,6 +26,8 @@ do {
         try showDrawing(path: path)
     case .schema:
         print(String(decoding: try Demo.jsonSchema(), as: UTF8.self))
+    case .stream:
+        try streamRecipe()
     case .help:
         print(DemoCommand.usage)
     }

@@ -37,9 +37,9 @@ import Observation
 /// - Each property only moves forward, from ``PartialState/absent`` through
 ///   ``PartialState/growing`` to ``PartialState/complete``; ``state(of:)`` tells which.
 ///
-/// ``finish()`` loads the whole text as ``ModelObject/init(json:options:)`` loads it, with the
-/// same options and errors, and leaves the object equal to that load's result, changing only
-/// the properties that differ. Streaming records no changes: ``ModelObject/hasChanges`` is
+/// ``finish()`` loads the whole text as ``ModelObject/init(json:options:)-(Data,_)`` loads it,
+/// with the same options and errors, and leaves the object equal to that load's result, changing
+/// only the properties that differ. Streaming records no changes: ``ModelObject/hasChanges`` is
 /// `false` afterwards.
 ///
 /// A loader is used where its object lives, such as on the main actor; it is not `Sendable`.
@@ -107,7 +107,8 @@ public final class PartialLoader<Model: ModelObject> {
     /// - Parameters:
     ///   - object: The object to fill; its properties keep their values until the text sets
     ///     them.
-    ///   - options: How to load, as for ``ModelObject/init(json:options:)``; strict by default.
+    ///   - options: How to load, as for ``ModelObject/init(json:options:)-(Data,_)``; strict by
+    ///     default.
     ///   - partialOptions: How values that have begun are shown; strings grow by default.
     ///   - maxSize: The most bytes of text to take, 16 MiB by default.
     public init(
@@ -177,8 +178,8 @@ public final class PartialLoader<Model: ModelObject> {
         try finish()
     }
 
-    /// Ends the text: loads it whole, as ``ModelObject/init(json:options:)`` does, and leaves
-    /// the object equal to that load's result.
+    /// Ends the text: loads it whole, as ``ModelObject/init(json:options:)-(Data,_)`` does, and
+    /// leaves the object equal to that load's result.
     ///
     /// Only the properties whose value differs from what streaming showed change, and their
     /// observers alone are notified. Afterwards the object records no changes.

@@ -135,6 +135,7 @@ private func temporaryFile(containing text: String) throws -> String {
         #expect(run.output.contains("Usage: demo"))
         #expect(run.output.contains("roundtrip FILE"))
         #expect(run.output.contains("shapes FILE") && run.output.contains("drawing FILE"))
+        #expect(run.output.contains("stream "))
         #expect(run.error.isEmpty)
     }
 
@@ -146,6 +147,21 @@ private func temporaryFile(containing text: String) throws -> String {
         let properties = try #require(schema["properties"] as? [String: Any])
         #expect((properties["children"] as? [String: Any])?["items"] as? [String: String] == ["$ref": "#"])
         #expect((properties["priority"] as? [String: Any])?["enum"] as? [String] == ["low", "normal", "high"])
+    }
+
+    @Test func streamsARecordedAnswerIntoARecipe() throws {
+        let run = try DemoExecutable.run(["stream"])
+        #expect(run.status == 0)
+        #expect(run.error.isEmpty, "\(run.error)")
+        let lines = run.output.split(separator: "\n")
+        #expect(lines.last == "The streamed recipe equals Recipe(json: wholeText): true.")
+        #expect(lines.contains("Changes recorded while streaming: none."))
+        // Not a terminal: three snapshots and the final state, no escapes and no pauses.
+        #expect(lines.filter { $0.hasPrefix("After ") && $0.hasSuffix(" bytes:") }.count == 3)
+        #expect(lines.contains("After finish():"))
+        #expect(lines.contains { $0.hasPrefix("title") && $0.hasSuffix("Rustic plum and almond galette") })
+        #expect(run.output.contains("▍") && run.output.contains("…"))
+        #expect(!run.output.contains("\u{1B}"))
     }
 
     @Test func roundTripsDejalObjectFile() throws {

@@ -204,11 +204,15 @@ extension PartialLoader {
             case .whole(let owner, let property, let index, let start):
                 read(start..<end, into: property, at: index, of: owner, in: whole)
             case .pending(let pending):
-                // No class name came: the whole load makes an element, and reads a property's
-                // object as it reads it.
-                if !pending.isElement {
-                    read(pending.start..<end, into: pending.property, at: pending.index, of: pending.owner, in: whole)
+                // No class name came. An element is one of the declared class, as the whole
+                // load makes it, read from its entries now, so that the elements after it keep
+                // their places; a property's object is read as the whole load reads it.
+                if pending.isElement {
+                    frames.append(.pending(pending))
+                    make(pending, of: pending.declaredClass, in: whole, through: end)
+                    return
                 }
+                read(pending.start..<end, into: pending.property, at: pending.index, of: pending.owner, in: whole)
             case .elements, .skipped:
                 break
             }

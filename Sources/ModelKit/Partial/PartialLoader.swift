@@ -27,10 +27,12 @@ import Observation
 ///   `true`, `false` and `null` whole, dates, enums and URLs once their string ends. Strings
 ///   grow as their characters arrive (with ``PartialOptions/growingStrings``, the default),
 ///   never showing part of an escape, a surrogate pair or a UTF-8 sequence.
-/// - A model object appears when its first key arrives and fills in as its values do; an
-///   array of model objects gains each element when it opens. Other arrays, dictionaries,
-///   unions, `Codable` values and the objects of a class with ``ModelObject/knownSubclasses``
-///   appear whole when they end, once their shape and tag are known.
+/// - A model object appears when its first key arrives and fills in as its values do, and an
+///   array of model objects gains each element so. An object whose data may name its class
+///   (a class name, or the tag of a class with ``ModelObject/knownSubclasses``) appears once
+///   the name comes, with the entries before it, or, for a family whose tag has not come, when
+///   it ends. Other arrays, dictionaries, unions and `Codable` values appear whole when they
+///   end, once their shape is known.
 /// - Values that only the whole text settles wait for ``finish()``: keys the class does not
 ///   declare, values under a `path:` or an alternative key, flattened objects, and the values
 ///   of an object whose data is of another version or names another class.
@@ -264,7 +266,7 @@ public final class PartialLoader<Model: ModelObject> {
     private func take(_ piece: UnsafeBufferPointer<UInt8>) -> Result<Void, any Error> {
         Result {
             guard text.count + lead.count + piece.count <= maxSize else {
-                throw fail(ModelError(.recordTooLarge(limit: maxSize)))
+                throw fail(ModelError(.invalidJSON("the text is longer than \(maxSize) bytes, the most this loader takes")))
             }
             var piece = piece
             var joined: [UInt8] = []

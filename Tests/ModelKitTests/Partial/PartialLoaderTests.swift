@@ -142,6 +142,29 @@ final class StreamedRecipe: ModelObject {
         #expect(drawing.shapes.first === circle, "finishing keeps the objects shown")
     }
 
+    @Test func anElementWithNoKeyToShowKeepsItsPlace() throws {
+        let recipe = StreamedRecipe()
+        let loader = PartialLoader(into: recipe)
+        try loader.append(#"{"steps": [{}, {"version": 1}, {"text": "y"#)
+        #expect(recipe.steps.count == 3)
+        #expect(recipe.steps.last?.text == "y")
+        #expect(loader.state(forKey: "steps[1]") == .complete)
+        try loader.append(#""}]}"#)
+        let shown = recipe.steps
+        try loader.finish()
+        #expect(recipe.steps.map(\.text) == ["", "", "y"])
+        #expect(zip(shown, recipe.steps).allSatisfy { $0 === $1 }, "finishing keeps the elements shown")
+
+        let drawing = SchemaDrawing()
+        let family = PartialLoader(into: drawing)
+        try family.append(#"{"shapes": [{"name": "a"}, {"kind": "circle", "name": "b""#)
+        #expect(drawing.shapes.map(\.name) == ["a", "b"])
+        #expect(drawing.shapes.last is SchemaCircle)
+        try family.append("}]}")
+        try family.finish()
+        #expect(drawing == (try SchemaDrawing(json: #"{"shapes": [{"name": "a"}, {"kind": "circle", "name": "b"}]}"#)))
+    }
+
     @Test func completeValuesOnlyShowsStringsWhole() throws {
         let recipe = StreamedRecipe()
         let loader = PartialLoader(into: recipe, partialOptions: .completeValuesOnly)

@@ -266,7 +266,8 @@ public final class PartialLoader<Model: ModelObject> {
     private func take(_ piece: UnsafeBufferPointer<UInt8>) -> Result<Void, any Error> {
         Result {
             guard text.count + lead.count + piece.count <= maxSize else {
-                throw fail(ModelError(.invalidJSON("the text is longer than \(maxSize) bytes, the most this loader takes")))
+                let reason = "the text is longer than \(maxSize) bytes, the most this loader takes"
+                throw fail(ModelError(.invalidJSON(reason)))
             }
             var piece = piece
             var joined: [UInt8] = []

@@ -150,8 +150,12 @@ extension PartialLoader {
         case .key(let range, let hasEscapes):
             switch frames.last {
             case .object(let frame)?:
-                frame.target =
-                    frame.isShowing ? target(ofKey: range, hasEscapes: hasEscapes, in: frame, whole) : .nothing
+                guard frame.isShowing else {
+                    isSettled = false
+                    frame.target = .nothing
+                    return
+                }
+                frame.target = target(ofKey: range, hasEscapes: hasEscapes, in: frame, whole)
             case .pending(let pending)?:
                 readKey(range, hasEscapes: hasEscapes, of: pending, in: whole)
             default:
@@ -177,7 +181,12 @@ extension PartialLoader {
                 pending.isReadingClassName = false
                 return make(pending, ofClassNamed: range, in: whole, through: range.upperBound)
             }
-            guard case .object(let frame)? = frames.last else { return }
+            guard case .object(let frame)? = frames.last else {
+                // A value that is not an object where one belongs: at the top, or an element
+                // of an array of model objects.
+                if frames.isEmpty || Self.isElements(frames.last) { isSettled = false }
+                return
+            }
             defer { frame.target = .nothing }
             switch frame.target {
             case .property(let index):
@@ -187,13 +196,18 @@ extension PartialLoader {
                 let version = Int(String(decoding: UnsafeBufferPointer(rebasing: whole[range]), as: UTF8.self))
                 frame.isShowing = version == frame.metadata.modelVersion && !frame.hasShownValue
             case .className:
-                frame.isShowing = frame.isShowing && names(range, frame.metadata, in: whole)
+                let name = self.name(in: range, whole)
+                frame.isShowing = frame.isShowing && (name == frame.metadata.modelName)
+                // A legacy name is kept to write back, which only the whole load does.
+                if name != frame.metadata.modelName { isSettled = false }
             case .nothing:
                 break
             }
         case .end(let end):
             switch frames.removeLast() {
             case .object(let frame):
+                closedObjects.append(frame)
+                if !frame.isShowing { isSettled = false }
                 if let row = states[ObjectIdentifier(frame.object)], row.whole != .complete {
                     if statesAreObserved {
                         registrar.withMutation(of: self, keyPath: statesKeyPath) { row.whole = .complete }
@@ -237,17 +251,24 @@ extension PartialLoader {
             guard frame.found.insert(index).inserted else {
                 // A key twice: the whole load decides which value counts.
                 frame.isShowing = false
+                isSettled = false
                 return .nothing
             }
             // A property with alternative keys takes the one that ranks first, which only
             // the whole text shows.
-            guard frame.metadata.properties[index].alternatives.isEmpty else { return .nothing }
+            guard frame.metadata.properties[index].alternatives.isEmpty else {
+                isSettled = false
+                return .nothing
+            }
             return .property(index)
         case .version?:
             return .version
         case .className?:
             return .className
         default:
+            // An undeclared key, a container's or a flattened object's: the whole load keeps or
+            // reads it.
+            isSettled = false
             return .nothing
         }
     }
@@ -268,13 +289,26 @@ extension PartialLoader {
         return metadata.properties.firstIndex { $0 === property }.map { .property($0) }
     }
 
-    /// Whether the string in `range` names the class of `metadata`.
-    private func names(_ range: Range<Int>, _ metadata: ModelMetadata, in whole: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = whole.baseAddress else { return false }
+    /// The string in `range`, or `nil` when it is not one.
+    private func name(in range: Range<Int>, _ whole: UnsafeBufferPointer<UInt8>) -> String? {
+        guard let base = whole.baseAddress else { return nil }
         var reader = JSONReader(base: base, count: range.upperBound)
         reader.position = range.lowerBound
-        guard let name = try? reader.readString() else { return false }
-        return name == metadata.modelName || metadata.legacyModelNames.contains(name)
+        return try? reader.readString()
+    }
+
+    /// Whether `frame` is one of a value that is read whole, or inside one.
+    private static func isInsideWholeValue(_ frame: PartialFrame?) -> Bool {
+        switch frame {
+        case .whole?, .pending?, .skipped?: true
+        default: false
+        }
+    }
+
+    /// Whether `frame` is the frame of an array of model objects.
+    private static func isElements(_ frame: PartialFrame?) -> Bool {
+        if case .elements? = frame { return true }
+        return false
     }
 
     /// The frame of an object that opens at `start`.
@@ -284,7 +318,10 @@ extension PartialLoader {
         }
         switch parent {
         case .object(let frame):
-            guard case .property(let index) = frame.target else { return .skipped }
+            guard case .property(let index) = frame.target else {
+                isSettled = false
+                return .skipped
+            }
             let property = frame.metadata.properties[index]
             setState(.growing, ofPropertyAt: index, in: frame.object)
             guard let modelClass = Self.nestedModelClass(of: property) else {
@@ -334,14 +371,16 @@ extension PartialLoader {
     private func make(
         _ pending: PendingObject, ofClassNamed range: Range<Int>, in whole: UnsafeBufferPointer<UInt8>, through end: Int
     ) {
-        guard let base = whole.baseAddress else { return }
-        var reader = JSONReader(base: base, count: range.upperBound)
-        reader.position = range.lowerBound
-        guard let name = try? reader.readString(),
+        guard let name = name(in: range, whole),
             let resolved = try? pending.declaredClass.resolveClass(
                 named: name, metadata: pending.metadata, context: LoadContext(options: readingOptions), use: .nested),
             resolved.modelClass == pending.declaredClass || resolved.modelClass.isSubclass(of: pending.declaredClass)
-        else { return }
+        else {
+            isSettled = false
+            return
+        }
+        // A legacy name is kept to write back, which only the whole load does.
+        if name != ModelMetadata.of(resolved.modelClass).modelName { isSettled = false }
         make(pending, of: resolved.modelClass, in: whole, through: end)
     }
 
@@ -373,7 +412,12 @@ extension PartialLoader {
 
     /// The frame of an array that opens at `start`.
     private func openArray(at start: Int) -> PartialFrame {
-        guard case .object(let frame)? = frames.last, case .property(let index) = frame.target else { return .skipped }
+        guard case .object(let frame)? = frames.last, case .property(let index) = frame.target else {
+            // An array at the top, as an element of an array of model objects, or under a key
+            // that only the whole load reads.
+            if !Self.isInsideWholeValue(frames.last) { isSettled = false }
+            return .skipped
+        }
         let property = frame.metadata.properties[index]
         setState(.growing, ofPropertyAt: index, in: frame.object)
         guard let arrayType = property.valueType as? any StreamedObjectArray.Type else {
@@ -412,18 +456,26 @@ extension PartialLoader {
     ) {
         setState(.complete, ofPropertyAt: index, in: owner)
         guard let base = whole.baseAddress else { return }
-        let scratch = scratchObject(of: type(of: owner))
         var reader = JSONReader(base: base, count: range.upperBound)
         reader.position = range.lowerBound
+        // A `null` the whole load keeps, to write back as it came.
+        if reader.current == UInt8(ascii: "n") { isSettled = false }
         if !context.issues.isEmpty { context = LoadContext(options: readingOptions) }
+        // Nobody observes an object without a registrar: a value that holds no model object is
+        // read into it as a load reads it, which sets it only once it is whole.
+        let isObserved = owner.lazyObservationRegistrar != nil || property.containsModelObjects
+        let target = isObserved ? scratchObject(of: type(of: owner)) : owner
         do {
-            try property.read(from: &reader, into: scratch, context: context)
+            try property.read(from: &reader, into: target, context: context)
         } catch {
             context = LoadContext(options: readingOptions)
             // The whole load reports it, or, when lenient, skips it as this does.
+            isSettled = false
             return
         }
-        let value = property.value(of: scratch)
+        if !context.issues.isEmpty { isSettled = false }
+        guard isObserved else { return }
+        let value = property.value(of: target)
         guard !property.isEqual(value, toValueOf: owner) else {
             // Equal is not always identical (-0.0 equals 0.0): the value read, unobserved.
             return property.setValue(value, of: owner)

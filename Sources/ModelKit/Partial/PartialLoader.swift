@@ -87,6 +87,13 @@ public final class PartialLoader<Model: ModelObject> {
     /// ``statesToken``'s key path, made once: the key paths of a generic class are made each
     /// time they are written.
     let statesKeyPath: KeyPath<PartialLoader, Int> = \.statesToken
+    /// Whether what streaming showed is what the whole load gives, so that ``finish()`` need
+    /// not load the text again: every key named a property shown as it came, every value read
+    /// without a problem, and nothing came that the whole load keeps beside the values.
+    @exclusivity(unchecked) var isSettled = true
+    /// The frames of the objects filled, in the order they ended, which the whole load finishes
+    /// them in.
+    @exclusivity(unchecked) var closedObjects: [PartialObjectFrame] = []
     /// The states changed last, which most changes are to.
     @exclusivity(unchecked) var lastStates: ObjectStates?
     /// Whether anyone has read a state, and so may observe the states.
@@ -200,6 +207,9 @@ public final class PartialLoader<Model: ModelObject> {
                 throw fail(syntaxError(at: fault.offset))
             }
         }
+        if encoding == .utf8, isSettled, finishShownObjects() {
+            return completeStates()
+        }
         let whole = Data(encoding == .utf8 ? text : lead + text)
         let loaded = type(of: object as ModelObject).init()
         do {
@@ -209,6 +219,37 @@ public final class PartialLoader<Model: ModelObject> {
         }
         object.reconcile(with: loaded, log: accessLog)
         completeStates()
+    }
+
+    /// Ends the load of the objects that streaming filled, when it showed all the text holds,
+    /// as the whole load ends each object: the properties whose keys did not come back to
+    /// their defaults, nothing kept beside the values, and ``ModelObject/finishLoading(version:metadata:context:upgrading:)``
+    /// in the order the objects ended; `false` when that throws or finds a problem, for the
+    /// whole load to settle.
+    private func finishShownObjects() -> Bool {
+        let context = LoadContext(options: readingOptions)
+        var freshObjects: [ObjectIdentifier: ModelObject] = [:]
+        do {
+            for frame in closedObjects {
+                let (object, metadata) = (frame.object, frame.metadata)
+                let modelClass = type(of: object)
+                let fresh = freshObjects[ObjectIdentifier(modelClass)] ?? modelClass.init()
+                freshObjects[ObjectIdentifier(modelClass)] = fresh
+                for (index, property) in metadata.properties.enumerated() where !frame.found.contains(index) {
+                    guard property.isEqual(object, fresh) else {
+                        accessLog.withMutation(
+                            of: object, offset: property.offset, holdsObjects: property.containsModelObjects
+                        ) { property.copyValue(from: fresh, to: object, context: CopyContext()) }
+                        continue
+                    }
+                }
+                fresh.moveKeptState(to: object)
+                try object.finishLoading(version: metadata.modelVersion, metadata: metadata, context: context)
+            }
+        } catch {
+            return false
+        }
+        return context.issues.isEmpty
     }
 
     /// How much of the value of the property at `keyPath` has come: a saved property of the

@@ -270,6 +270,34 @@ final class StreamedRecipe: ModelObject {
         #expect(throws: ModelError.self) { try cut.finish() }
     }
 
+    @Test func anObjectWithValuesOfItsOwnEndsAsANewLoadDoes() throws {
+        let recipe = StreamedRecipe()
+        recipe.title = "Old"
+        recipe.servings = 3
+        recipe.steps = [StreamedStep()]
+        let loader = PartialLoader(into: recipe)
+        try loader.append(#"{"title": "New", "vegetarian": true}"#)
+        try loader.finish()
+        #expect(recipe == (try StreamedRecipe(json: #"{"title": "New", "vegetarian": true}"#)))
+        #expect(recipe.servings == 0)
+        #expect(recipe.steps.isEmpty)
+        #expect(!recipe.hasAnyChanges)
+    }
+
+    @Test(arguments: [
+        #"{"title": "Sales", "head": {"name": "Sales"}}"#,
+        #"{"title": "Sales", "members": [{"name": "A", "age": -1}]}"#,
+        #"{"title": "Sales", "head": {"name": "B", "email": "b"}}"#,
+    ])
+    func validationFailsTheFinishAsItFailsTheLoad(text: String) throws {
+        var expected: ModelError?
+        do { _ = try Department(json: text) } catch let error as ModelError { expected = error }
+        let loader = PartialLoader(into: Department())
+        for byte in text.utf8 { try loader.append([byte]) }
+        let error = #expect(throws: ModelError.self) { try loader.finish() }
+        #expect(error?.description == expected?.description)
+    }
+
     @Test func moreThanTheLimitIsRefused() throws {
         let loader = PartialLoader(into: StreamedRecipe(), maxSize: 16)
         try loader.append(#"{"title": ""#)

@@ -119,16 +119,17 @@ final class ObjectStates {
 protocol StreamedObjectArray {
     static var elementClass: ModelObject.Type { get }
     static var empty: Self { get }
-    mutating func appendObject(_ object: ModelObject)
+    /// Appends `object` in place to the array stored at `offset` in `owner`.
+    static func append(_ object: ModelObject, toArrayAt offset: Int, in owner: ModelObject)
 }
 
 extension Array: StreamedObjectArray where Element: ModelObject {
     static var elementClass: ModelObject.Type { Element.self }
     static var empty: Self { [] }
 
-    mutating func appendObject(_ object: ModelObject) {
+    static func append(_ object: ModelObject, toArrayAt offset: Int, in owner: ModelObject) {
         guard let element = object as? Element else { return }
-        append(element)
+        FieldStorage.pointer(in: owner, at: offset, as: Self.self).pointee.append(element)
     }
 }
 
@@ -441,11 +442,9 @@ extension PartialLoader {
 
     /// Adds `element` to the array of model objects that `property` of `owner` holds, in place.
     private static func append(_ element: ModelObject, to property: AnySavedProperty, of owner: ModelObject) {
-        guard var array = property.value(of: owner) as? any StreamedObjectArray else { return }
-        // The property lets go of the array, so that it grows in place.
-        property.setValue(type(of: array).empty, of: owner)
-        array.appendObject(element)
-        property.setValue(array, of: owner)
+        guard let arrayType = property.valueType as? any StreamedObjectArray.Type else { return }
+        owner.isPristine = false
+        arrayType.append(element, toArrayAt: property.valueOffset, in: owner)
     }
 
     /// Reads the whole value in `range` of the text, as a load reads it, into `property` (at
@@ -514,14 +513,30 @@ extension PartialLoader {
 
     // MARK: States
 
-    /// Starts showing values in `object`: its getters log their accesses, and its properties
-    /// have states.
+    /// Starts showing values in `object`: its properties have states, and its getters log
+    /// their accesses when it is the first object of its class or states are read.
+    ///
+    /// One object of a class whose getters log is enough for the notifications, since the key
+    /// paths that observers track are the class's; the others log once a state is read, which
+    /// finds a property by its getter (``attachAll()``). So the objects of a long array do not
+    /// each take room for a log until a view asks for one's state.
     func attach(to object: ModelObject) {
-        object.madeExtras.partialAccessLog = accessLog
-        guard states[ObjectIdentifier(object)] == nil else { return }
+        let id = ObjectIdentifier(object)
+        guard states[id] == nil else { return }
         let count = ModelMetadata.of(type(of: object)).properties.count
-        states[ObjectIdentifier(object)] = ObjectStates(
-            object: object, properties: Array(repeating: .absent, count: count))
+        states[id] = ObjectStates(object: object, properties: Array(repeating: .absent, count: count))
+        if statesAreObserved || loggingClasses.insert(ObjectIdentifier(type(of: object))).inserted {
+            object.madeExtras.partialAccessLog = accessLog
+        } else {
+            quietObjects.append(object)
+        }
+    }
+
+    /// Makes the getters of every object filled log their accesses.
+    func attachAll() {
+        object.madeExtras.partialAccessLog = accessLog
+        for quiet in quietObjects { quiet.madeExtras.partialAccessLog = accessLog }
+        quietObjects = []
     }
 
     /// Stops the getters of the objects filled from logging their accesses.

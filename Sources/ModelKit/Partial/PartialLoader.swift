@@ -96,6 +96,10 @@ public final class PartialLoader<Model: ModelObject> {
     @exclusivity(unchecked) var closedObjects: [PartialObjectFrame] = []
     /// The states changed last, which most changes are to.
     @exclusivity(unchecked) var lastStates: ObjectStates?
+    /// The classes of the objects whose getters log their accesses.
+    @exclusivity(unchecked) var loggingClasses: Set<ObjectIdentifier> = []
+    /// The objects filled whose getters do not yet log their accesses.
+    @exclusivity(unchecked) var quietObjects: [ModelObject] = []
     /// Whether anyone has read a state, and so may observe the states.
     @exclusivity(unchecked) var statesAreObserved = false
     /// The context that values are read with, replaced after one that found problems.
@@ -199,7 +203,6 @@ public final class PartialLoader<Model: ModelObject> {
     public func finish() throws {
         try checkOpen()
         isFinished = true
-        defer { detachFromObjects() }
         if encoding == .utf8 {
             do {
                 try scanner.finish { _ in }
@@ -258,7 +261,7 @@ public final class PartialLoader<Model: ModelObject> {
     /// Reading the state registers with Observation as reading the property does.
     public func state<Value>(of keyPath: KeyPath<Model, Value>) -> PartialState {
         accessLog.forgetLastAccess()
-        attach(to: object)
+        attachAll()
         _ = object[keyPath: keyPath]
         guard let (owner, offset) = accessLog.lastAccess else { return .absent }
         return state(ofPropertyAt: offset, in: owner)

@@ -109,11 +109,11 @@ struct JSONPieceScanner {
         containers.count
     }
 
-    /// The string value open at the end of the last piece: the offset of its opening quote and
-    /// the offset past its last whole character; `nil` when no string value is open.
-    var openString: (start: Int, safeEnd: Int)? {
+    /// The offset past the last whole character of the string value open at the end of the
+    /// last piece; `nil` when no string value is open.
+    var openStringSafeEnd: Int? {
         guard case .string(let state) = token, !state.isKey else { return nil }
-        return (state.start, state.safeEnd)
+        return state.safeEnd
     }
 
     /// Scans the next piece of the text, which continues at ``offset``, reporting each event

@@ -92,14 +92,18 @@ final class PendingObject {
     }
 }
 
-/// A string value shown as it grows.
-struct GrowingString {
+/// A string value shown as it grows; a class, so that each piece updates it in place.
+final class GrowingString {
     let owner: ModelObject
     let property: AnySavedProperty
     /// The offset in the text past the bytes decoded so far.
     var decodedEnd: Int
     /// Whether nothing of the string is shown yet, so that the property holds another value.
     var isFirst = true
+
+    init(owner: ModelObject, property: AnySavedProperty, decodedEnd: Int) {
+        (self.owner, self.property, self.decodedEnd) = (owner, property, decodedEnd)
+    }
 }
 
 /// The state of each saved property of an object that a loader fills, and of the object as an
@@ -496,19 +500,25 @@ extension PartialLoader {
     /// the string the property holds: a long string costs its length, not its length times
     /// its pieces.
     func showGrowingString(in whole: UnsafeBufferPointer<UInt8>) {
-        guard var growing = growingString, let open = scanner.openString, open.safeEnd > growing.decodedEnd,
+        guard let growing = growingString, let safeEnd = scanner.openStringSafeEnd, safeEnd > growing.decodedEnd,
             let base = whole.baseAddress
         else { return }
-        let token = JSONReader.StringToken(
-            start: growing.decodedEnd, end: open.safeEnd, hasEscapes: true, isASCII: false)
-        let part = JSONReader(base: base, count: whole.count).makeString(token)
+        let bytes = UnsafeBufferPointer(rebasing: whole[growing.decodedEnd..<safeEnd])
+        let part: String
+        if bytes.contains(UInt8(ascii: "\\")) {
+            let token = JSONReader.StringToken(
+                start: growing.decodedEnd, end: safeEnd, hasEscapes: true, isASCII: false)
+            part = JSONReader(base: base, count: whole.count).makeString(token)
+        } else {
+            // Whole characters of UTF-8 that the scanner checked.
+            part = String(decoding: bytes, as: UTF8.self)
+        }
         let (owner, property, isFirst) = (growing.owner, growing.property, growing.isFirst)
         accessLog.withMutation(of: owner, offset: property.offset, holdsObjects: false) {
             _ = property.appendString(part, startsOver: isFirst, in: owner)
         }
-        growing.decodedEnd = open.safeEnd
+        growing.decodedEnd = safeEnd
         growing.isFirst = false
-        growingString = growing
     }
 
     // MARK: States

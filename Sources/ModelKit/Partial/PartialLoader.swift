@@ -293,7 +293,14 @@ public final class PartialLoader<Model: ModelObject> {
 
     // MARK: Pieces
 
+    @inline(__always)
     private func checkOpen() throws {
+        if isFinished { try throwClosed() }
+    }
+
+    /// The error of a call after the load ended: the one that ended it, if any.
+    @inline(never)
+    private func throwClosed() throws {
         if let failure { throw failure }
         if isFinished { throw ModelError(.invalidJSON("the text was finished; a loader takes no more")) }
     }

@@ -33,6 +33,12 @@ enum PartialFrame {
     /// A model object whose class its data has yet to settle: its entries wait in the text
     /// until its class name or first other key comes.
     case pending(PendingObject)
+    /// Each element of an array of other values is read and added to `property` of `owner`
+    /// as it ends.
+    case values(owner: ModelObject, property: AnySavedProperty, index: Int)
+    /// An element of an array of other values that is itself an array or an object, read
+    /// whole into the array of the frame below when it ends.
+    case element(start: Int)
     /// Nothing is shown: a value inside one read whole, or under a key that only the whole
     /// load settles.
     case skipped
@@ -127,6 +133,26 @@ protocol StreamedObjectArray {
     static func append(_ object: ModelObject, toArrayAt offset: Int, in owner: ModelObject)
 }
 
+/// An array of values other than model objects, which a loader adds elements to as they end.
+protocol StreamedValueArray {
+    static var noValues: Self { get }
+    /// Reads an element at the reader and appends it in place to the array stored at `offset`
+    /// in `owner`.
+    static func appendElement(
+        from reader: inout JSONReader, context: LoadContext, toArrayAt offset: Int, in owner: ModelObject) throws
+}
+
+extension Array: StreamedValueArray where Element: SavedValue {
+    static var noValues: Self { [] }
+
+    static func appendElement(
+        from reader: inout JSONReader, context: LoadContext, toArrayAt offset: Int, in owner: ModelObject
+    ) throws {
+        let element = try Element._read(from: &reader, context: context)
+        FieldStorage.pointer(in: owner, at: offset, as: Self.self).pointee.append(element)
+    }
+}
+
 extension Array: StreamedObjectArray where Element: ModelObject {
     static var elementClass: ModelObject.Type { Element.self }
     static var empty: Self { [] }
@@ -186,6 +212,9 @@ extension PartialLoader {
                 pending.isReadingClassName = false
                 return make(pending, ofClassNamed: range, in: whole, through: range.upperBound)
             }
+            if case .values(let owner, let property, _)? = frames.last {
+                return appendElement(range, to: property, of: owner, in: whole)
+            }
             guard case .object(let frame)? = frames.last else {
                 // A value that is not an object where one belongs: at the top, or an element
                 // of an array of model objects.
@@ -232,7 +261,12 @@ extension PartialLoader {
                     return
                 }
                 read(pending.start..<end, into: pending.property, at: pending.index, of: pending.owner, in: whole)
-            case .elements, .skipped:
+            case .element(let start):
+                if case .values(let owner, let property, _)? = frames.last {
+                    appendElement(start..<end, to: property, of: owner, in: whole)
+                }
+                return
+            case .elements, .values, .skipped:
                 break
             }
             // The value of the enclosing object's entry is whole.
@@ -305,7 +339,7 @@ extension PartialLoader {
     /// Whether `frame` is one of a value that is read whole, or inside one.
     private static func isInsideWholeValue(_ frame: PartialFrame?) -> Bool {
         switch frame {
-        case .whole?, .pending?, .skipped?: true
+        case .whole?, .pending?, .element?, .skipped?: true
         default: false
         }
     }
@@ -343,7 +377,9 @@ extension PartialLoader {
                 PendingObject(
                     owner: owner, property: property, index: index, start: start, isElement: true,
                     declaredClass: arrayType.elementClass))
-        case .whole, .pending, .skipped:
+        case .values:
+            return .element(start: start)
+        case .whole, .pending, .element, .skipped:
             return .skipped
         }
     }
@@ -417,6 +453,7 @@ extension PartialLoader {
 
     /// The frame of an array that opens at `start`.
     private func openArray(at start: Int) -> PartialFrame {
+        if case .values? = frames.last { return .element(start: start) }
         guard case .object(let frame)? = frames.last, case .property(let index) = frame.target else {
             // An array at the top, as an element of an array of model objects, or under a key
             // that only the whole load reads.
@@ -426,7 +463,16 @@ extension PartialLoader {
         let property = frame.metadata.properties[index]
         setState(.growing, ofPropertyAt: index, in: frame.object)
         guard let arrayType = property.valueType as? any StreamedObjectArray.Type else {
-            return .whole(owner: frame.object, property: property, index: index, start: start)
+            guard let valuesType = property.valueType as? any StreamedValueArray.Type else {
+                return .whole(owner: frame.object, property: property, index: index, start: start)
+            }
+            if !property.isEqual(valuesType.noValues, toValueOf: frame.object) {
+                accessLog.withMutation(of: frame.object, offset: property.offset, holdsObjects: false) {
+                    property.setValue(valuesType.noValues, of: frame.object)
+                }
+            }
+            frame.hasShownValue = true
+            return .values(owner: frame.object, property: property, index: index)
         }
         if !property.isEqual(arrayType.empty, toValueOf: frame.object) {
             accessLog.withMutation(of: frame.object, offset: property.offset, holdsObjects: true) {
@@ -449,6 +495,33 @@ extension PartialLoader {
         guard let arrayType = property.valueType as? any StreamedObjectArray.Type else { return }
         owner.isPristine = false
         arrayType.append(element, toArrayAt: property.valueOffset, in: owner)
+    }
+
+    /// Reads the element in `range` of the text, as the array's load reads it, and appends it
+    /// in place to the array that `property` of `owner` holds; an element that does not fit is
+    /// left to the whole load, which reports it or, when lenient, leaves it out too.
+    private func appendElement(
+        _ range: Range<Int>, to property: AnySavedProperty, of owner: ModelObject, in whole: UnsafeBufferPointer<UInt8>
+    ) {
+        guard let base = whole.baseAddress, let arrayType = property.valueType as? any StreamedValueArray.Type
+        else { return }
+        var reader = JSONReader(base: base, count: range.upperBound)
+        reader.position = range.lowerBound
+        if !context.issues.isEmpty { context = LoadContext(options: readingOptions) }
+        let context = context
+        let outerDates = context.dateCoding
+        if let dateCoding = property.dateCoding { context.dateCoding = dateCoding }
+        defer { context.dateCoding = outerDates }
+        accessLog.withMutation(of: owner, offset: property.offset, holdsObjects: false) {
+            do {
+                owner.isPristine = false
+                try arrayType.appendElement(
+                    from: &reader, context: context, toArrayAt: property.valueOffset, in: owner)
+            } catch {
+                isSettled = false
+            }
+        }
+        if !context.issues.isEmpty { isSettled = false }
     }
 
     /// Reads the whole value in `range` of the text, as a load reads it, into `property` (at

@@ -34,6 +34,8 @@ final class StreamedRecipe: ModelObject {
     @Saved var published: Date? = nil
     @Saved var source: URL? = nil
     @Saved var counts: [String: Int] = [:]
+    @Saved var grid: [[Int]] = []
+    @Saved var times: [Date] = []
     @Saved(path: "nutrition", "energy", "kcal") var calories = 0
     @Saved("name", alternatives: ["label"]) var name = ""
 }
@@ -47,6 +49,7 @@ final class StreamedRecipe: ModelObject {
                    {"minutes": 45, "text": "Bake until golden; test with a skewer."}],
          "published": "2026-12-01T10:00:00Z", "source": "https://example.com/plum?x=1&y=2",
          "counts": {"eggs": 3, "plums": 12}, "nutrition": {"energy": {"kcal": 310, "kJ": 1297}, "fat": 12},
+         "grid": [[1, 2], [], [3]], "times": ["2026-01-01T00:00:00Z", "2026-01-02T00:00:00Z"],
          "label": "plum-cake", "extra": {"kept": [1, 2.50, null, "x"]}, "empty": "", "n": -0.0}
         """#
 
@@ -163,6 +166,22 @@ final class StreamedRecipe: ModelObject {
         try family.append("}]}")
         try family.finish()
         #expect(drawing == (try SchemaDrawing(json: #"{"shapes": [{"name": "a"}, {"kind": "circle", "name": "b"}]}"#)))
+    }
+
+    @Test func anArrayOfValuesGainsEachElementWhenItEnds() throws {
+        let recipe = StreamedRecipe()
+        let loader = PartialLoader(into: recipe, options: .lenient)
+        try loader.append(#"{"grid": [[1, 2], [3"#)
+        #expect(recipe.grid == [[1, 2]])
+        try loader.append(#"], ["x"], [4]], "times": ["2026-01-01T00:00:00Z", "2026"#)
+        // A value that does not fit is left out, as a lenient load leaves it out.
+        #expect(recipe.grid == [[1, 2], [3], [], [4]])
+        #expect(recipe.times.count == 1)
+        try loader.append(#"-01-02T00:00:00Z"]}"#)
+        #expect(recipe.times.count == 2)
+        try loader.finish()
+        let text = #"{"grid": [[1, 2], [3], ["x"], [4]], "times": ["2026-01-01T00:00:00Z", "2026-01-02T00:00:00Z"]}"#
+        #expect(recipe == (try StreamedRecipe(json: text, options: .lenient)))
     }
 
     @Test func completeValuesOnlyShowsStringsWhole() throws {

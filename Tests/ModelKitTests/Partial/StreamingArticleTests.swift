@@ -271,14 +271,18 @@ private final class Notifications: @unchecked Sendable {
         #expect(loader.state(forKey: "steps[1]") == .growing)
     }
 
-    @Test func anArrayOfStringsAppearsWhole() throws {
+    @Test func anArrayOfStringsGainsEachElementWhenItEnds() throws {
         let recipe = Recipe()
+        recipe.tags = ["old"]
         let loader = PartialLoader(into: recipe)
-        try loader.append(#"{"tags": ["baking", "fr"#)
+        try loader.append(#"{"tags": ["#)
         #expect(recipe.tags.isEmpty)
+        try loader.append(#""baking", "fr"#)
+        #expect(recipe.tags == ["baking"])
         #expect(loader.state(of: \.tags) == .growing)
         try loader.append(#"uit"], "#)
         #expect(recipe.tags == ["baking", "fruit"])
+        #expect(loader.state(of: \.tags) == .complete)
     }
 
     @Test func whatOnlyTheWholeTextSettlesWaitsForFinish() throws {

@@ -36,8 +36,10 @@ enum PartialFrame {
     /// Each element of an array of other values is read and added to `property` of `owner`
     /// as it ends.
     case values(owner: ModelObject, property: AnySavedProperty, index: Int)
-    /// An element of an array of other values that is itself an array or an object, read
-    /// whole into the array of the frame below when it ends.
+    /// Each entry of a dictionary is read and added to `property` of `owner` as it ends.
+    case entries(PartialEntries)
+    /// An element of an array of other values, or a value of a dictionary, that is itself an
+    /// array or an object, read whole into the collection of the frame below when it ends.
     case element(start: Int)
     /// Nothing is shown: a value inside one read whole, or under a key that only the whole
     /// load settles.
@@ -98,6 +100,18 @@ final class PendingObject {
     }
 }
 
+/// A dictionary whose entries a loader adds as they end, and the key of the entry being read.
+final class PartialEntries {
+    let owner: ModelObject
+    let property: AnySavedProperty
+    let index: Int
+    var key: String?
+
+    init(owner: ModelObject, property: AnySavedProperty, index: Int) {
+        (self.owner, self.property, self.index) = (owner, property, index)
+    }
+}
+
 /// A string value shown as it grows; a class, so that each piece updates it in place.
 final class GrowingString {
     let owner: ModelObject
@@ -153,6 +167,28 @@ extension Array: StreamedValueArray where Element: SavedValue {
     }
 }
 
+/// A dictionary of values, which a loader adds entries to as they end.
+protocol StreamedValueDictionary {
+    static var noEntries: Self { get }
+    /// Reads a value at the reader and sets it in place under `key` in the dictionary stored
+    /// at `offset` in `owner`.
+    static func setValue(
+        forKey key: String, from reader: inout JSONReader, context: LoadContext, inDictionaryAt offset: Int,
+        in owner: ModelObject) throws
+}
+
+extension Dictionary: StreamedValueDictionary where Key == String, Value: SavedValue {
+    static var noEntries: Self { [:] }
+
+    static func setValue(
+        forKey key: String, from reader: inout JSONReader, context: LoadContext, inDictionaryAt offset: Int,
+        in owner: ModelObject
+    ) throws {
+        let value = try Value._read(from: &reader, context: context)
+        FieldStorage.pointer(in: owner, at: offset, as: Self.self).pointee[key] = value
+    }
+}
+
 extension Array: StreamedObjectArray where Element: ModelObject {
     static var elementClass: ModelObject.Type { Element.self }
     static var empty: Self { [] }
@@ -189,6 +225,8 @@ extension PartialLoader {
                 frame.target = target(ofKey: range, hasEscapes: hasEscapes, in: frame, whole)
             case .pending(let pending)?:
                 readKey(range, hasEscapes: hasEscapes, of: pending, in: whole)
+            case .entries(let entries)?:
+                entries.key = name(in: range, whole)
             default:
                 break
             }
@@ -214,6 +252,9 @@ extension PartialLoader {
             }
             if case .values(let owner, let property, _)? = frames.last {
                 return appendElement(range, to: property, of: owner, in: whole)
+            }
+            if case .entries(let entries)? = frames.last {
+                return setEntry(range, in: entries, in: whole)
             }
             guard case .object(let frame)? = frames.last else {
                 // A value that is not an object where one belongs: at the top, or an element
@@ -262,11 +303,14 @@ extension PartialLoader {
                 }
                 read(pending.start..<end, into: pending.property, at: pending.index, of: pending.owner, in: whole)
             case .element(let start):
-                if case .values(let owner, let property, _)? = frames.last {
+                switch frames.last {
+                case .values(let owner, let property, _)?:
                     appendElement(start..<end, to: property, of: owner, in: whole)
+                case .entries(let entries)?: setEntry(start..<end, in: entries, in: whole)
+                default: break
                 }
                 return
-            case .elements, .values, .skipped:
+            case .elements, .values, .entries, .skipped:
                 break
             }
             // The value of the enclosing object's entry is whole.
@@ -364,7 +408,16 @@ extension PartialLoader {
             let property = frame.metadata.properties[index]
             setState(.growing, ofPropertyAt: index, in: frame.object)
             guard let modelClass = Self.nestedModelClass(of: property) else {
-                return .whole(owner: frame.object, property: property, index: index, start: start)
+                guard let dictionaryType = property.valueType as? any StreamedValueDictionary.Type else {
+                    return .whole(owner: frame.object, property: property, index: index, start: start)
+                }
+                if !property.isEqual(dictionaryType.noEntries, toValueOf: frame.object) {
+                    accessLog.withMutation(of: frame.object, offset: property.offset, holdsObjects: false) {
+                        property.setValue(dictionaryType.noEntries, of: frame.object)
+                    }
+                }
+                frame.hasShownValue = true
+                return .entries(PartialEntries(owner: frame.object, property: property, index: index))
             }
             frame.hasShownValue = true
             return .pending(
@@ -377,7 +430,7 @@ extension PartialLoader {
                 PendingObject(
                     owner: owner, property: property, index: index, start: start, isElement: true,
                     declaredClass: arrayType.elementClass))
-        case .values:
+        case .values, .entries:
             return .element(start: start)
         case .whole, .pending, .element, .skipped:
             return .skipped
@@ -453,7 +506,10 @@ extension PartialLoader {
 
     /// The frame of an array that opens at `start`.
     private func openArray(at start: Int) -> PartialFrame {
-        if case .values? = frames.last { return .element(start: start) }
+        switch frames.last {
+        case .values?, .entries?: return .element(start: start)
+        default: break
+        }
         guard case .object(let frame)? = frames.last, case .property(let index) = frame.target else {
             // An array at the top, as an element of an array of model objects, or under a key
             // that only the whole load reads.
@@ -512,11 +568,39 @@ extension PartialLoader {
         let outerDates = context.dateCoding
         if let dateCoding = property.dateCoding { context.dateCoding = dateCoding }
         defer { context.dateCoding = outerDates }
-        accessLog.withMutation(of: owner, offset: property.offset, holdsObjects: false) {
+        accessLog.withMutation(of: owner, offset: property.offset, holdsObjects: property.containsModelObjects) {
             do {
                 owner.isPristine = false
                 try arrayType.appendElement(
                     from: &reader, context: context, toArrayAt: property.valueOffset, in: owner)
+            } catch {
+                isSettled = false
+            }
+        }
+        if !context.issues.isEmpty { isSettled = false }
+    }
+
+    /// Reads the value in `range` of the text, as the dictionary's load reads it, and sets it
+    /// in place under the entry's key in the dictionary that the property holds; a value that
+    /// does not fit is left to the whole load.
+    private func setEntry(_ range: Range<Int>, in entries: PartialEntries, in whole: UnsafeBufferPointer<UInt8>) {
+        let (owner, property) = (entries.owner, entries.property)
+        guard let base = whole.baseAddress, let key = entries.key,
+            let dictionaryType = property.valueType as? any StreamedValueDictionary.Type
+        else { return }
+        entries.key = nil
+        var reader = JSONReader(base: base, count: range.upperBound)
+        reader.position = range.lowerBound
+        if !context.issues.isEmpty { context = LoadContext(options: readingOptions) }
+        let context = context
+        let outerDates = context.dateCoding
+        if let dateCoding = property.dateCoding { context.dateCoding = dateCoding }
+        defer { context.dateCoding = outerDates }
+        accessLog.withMutation(of: owner, offset: property.offset, holdsObjects: property.containsModelObjects) {
+            do {
+                owner.isPristine = false
+                try dictionaryType.setValue(
+                    forKey: key, from: &reader, context: context, inDictionaryAt: property.valueOffset, in: owner)
             } catch {
                 isSettled = false
             }

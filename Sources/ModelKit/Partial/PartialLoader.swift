@@ -29,11 +29,10 @@ import Observation
 ///   never showing part of an escape, a surrogate pair or a UTF-8 sequence.
 /// - A model object appears when its first key arrives and fills in as its values do, and an
 ///   array of model objects gains each element so; an array of other values gains each
-///   element when it ends. An object whose data may name its class (a class name, or the tag
+///   element when it ends, and a dictionary each entry. An object whose data may name its class (a class name, or the tag
 ///   of a class with ``ModelObject/knownSubclasses``) appears once the name comes, with the
-///   entries before it, or, for a family whose tag has not come, when it ends. Sets,
-///   dictionaries, unions and `Codable` values appear whole when they end, once their shape is
-///   known.
+///   entries before it, or, for a family whose tag has not come, when it ends. Sets, unions
+///   and `Codable` values appear whole when they end, once their shape is known.
 /// - Values that only the whole text settles wait for ``finish()``: keys the class does not
 ///   declare, values under a `path:` or an alternative key, flattened objects, and the values
 ///   of an object whose data is of another version or names another class.

@@ -184,6 +184,26 @@ final class StreamedRecipe: ModelObject {
         #expect(recipe == (try StreamedRecipe(json: text, options: .lenient)))
     }
 
+    @Test func aDictionaryGainsEachEntryWhenItEnds() throws {
+        let recipe = StreamedRecipe()
+        recipe.counts = ["old": 1]
+        let loader = PartialLoader(into: recipe)
+        try loader.append(#"{"counts": {"eggs": 3, "plums": 1"#)
+        #expect(recipe.counts == ["eggs": 3])
+        try loader.append(#"2, "eggs": 4}}"#)
+        #expect(recipe.counts == ["eggs": 4, "plums": 12], "the last value of a key counts, as in a load")
+        try loader.finish()
+        #expect(recipe == (try StreamedRecipe(json: #"{"counts": {"eggs": 3, "plums": 12, "eggs": 4}}"#)))
+
+        let drawing = Drawing()
+        let named = PartialLoader(into: drawing)
+        try named.append(#"{"named": {"a": {"representedClassName": "Circle", "radius": 2}, "b": {"#)
+        #expect((drawing.named["a"] as? Circle)?.radius == 2)
+        try named.append(#""name": "b"}}}"#)
+        try named.finish()
+        #expect(drawing.named["b"]?.name == "b")
+    }
+
     @Test func completeValuesOnlyShowsStringsWhole() throws {
         let recipe = StreamedRecipe()
         let loader = PartialLoader(into: recipe, partialOptions: .completeValuesOnly)

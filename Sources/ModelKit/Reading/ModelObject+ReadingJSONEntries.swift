@@ -42,8 +42,11 @@ extension ModelObject {
             // key met earlier outranks it; otherwise the dictionary form decides, which keeps
             // the last value of a repeated key.
             guard isOutranked(key, ofProperty: index, from: &reader, in: entries) else { return .dictionary }
+            // The undeclared keys after it are each read as their own entry where the load
+            // rejects them.
             return try keepUnknownEntries(
-                startingWith: key, from: &reader, keyTable: entries.keyTable, context: context)
+                startingWith: key, from: &reader, keyTable: entries.keyTable,
+                followingUndeclaredKeys: !context.rejectsUnknownKeys(of: metadata), context: context)
         case .container?:
             // The second value of a container: the dictionary form keeps the last one.
             return .dictionary
@@ -72,7 +75,8 @@ extension ModelObject {
                 !context.rejectsUnknownKeys(of: metadata)
             else { return .dictionary }
             return try keepUnknownEntries(
-                startingWith: key, from: &reader, keyTable: entries.keyTable, context: context)
+                startingWith: key, from: &reader, keyTable: entries.keyTable, followingUndeclaredKeys: true,
+                context: context)
         }
     }
 
@@ -109,10 +113,10 @@ extension ModelObject {
         return false
     }
 
-    /// Keeps the value of `first`, which the object's class does not declare, and those of
-    /// the undeclared ASCII keys right after it, as compact text among the object's
-    /// undeclared members; the reader stops before the comma of the first entry that is not
-    /// one, for the pass's loop.
+    /// Keeps the value of `first`, which the object's class does not declare, and, when
+    /// `followingUndeclaredKeys`, those of the undeclared ASCII keys right after it, as compact
+    /// text among the object's undeclared members; the reader stops before the comma of the
+    /// first entry that is not one, for the pass's loop.
     ///
     /// Real payloads hold runs of keys that an app does not declare: kept here, each costs
     /// no round through the loop, which would first compare the key with the one it expects.
@@ -120,7 +124,7 @@ extension ModelObject {
     /// - Returns: `nil` to go on; otherwise how the pass ends.
     private func keepUnknownEntries(
         startingWith first: JSONReader.StringToken, from reader: inout JSONReader, keyTable: KeyTable,
-        context: LoadContext
+        followingUndeclaredKeys: Bool, context: LoadContext
     ) throws -> Pass? {
         let members = context.keptMembers(of: self)
         var key = first
@@ -132,7 +136,7 @@ extension ModelObject {
                 let text = reader.makeString(key)
                 return try readUnknownValue(forKey: text, from: &reader, context: context) ? nil : .dictionary
             }
-            guard let next = reader.nextUndeclaredKey(in: keyTable) else { return nil }
+            guard followingUndeclaredKeys, let next = reader.nextUndeclaredKey(in: keyTable) else { return nil }
             key = next
         }
     }

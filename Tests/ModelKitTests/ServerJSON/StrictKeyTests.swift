@@ -106,6 +106,14 @@ final class StrictCircle: StrictShape {
         #expect(error.keyPath.description == "extra")
     }
 
+    @Test func anUndeclaredKeyAfterAnOutrankedAlternativeIsAnError() throws {
+        #expect(
+            try loadError(StrictOwner.self, #"{"id": 7, "ID": 8, "extra": 1}"#) == #"extra: unknown key "extra""#)
+        #expect(
+            try loadError(StrictOwner.self, #"{"login": "a", "id": 7, "ID": 8, "extra": 1, "other": 2}"#)
+                == #"extra: unknown key "extra""#)
+    }
+
     @Test func theErrorNamesTheWholeKeyPath() throws {
         let json = #"[{"name": "a"}, {"name": "b"}, {"name": "c", "owner": {"login": "x", "extra": true}}]"#
         for options: LoadOptions in [[], .foundationReader] {

@@ -559,25 +559,10 @@ extension PartialLoader {
     private func appendElement(
         _ range: Range<Int>, to property: AnySavedProperty, of owner: ModelObject, in whole: UnsafeBufferPointer<UInt8>
     ) {
-        guard let base = whole.baseAddress, let arrayType = property.valueType as? any StreamedValueArray.Type
-        else { return }
-        var reader = JSONReader(base: base, count: range.upperBound)
-        reader.position = range.lowerBound
-        if !context.issues.isEmpty { context = LoadContext(options: readingOptions) }
-        let context = context
-        let outerDates = context.dateCoding
-        if let dateCoding = property.dateCoding { context.dateCoding = dateCoding }
-        defer { context.dateCoding = outerDates }
-        accessLog.withMutation(of: owner, offset: property.offset, holdsObjects: property.containsModelObjects) {
-            do {
-                owner.isPristine = false
-                try arrayType.appendElement(
-                    from: &reader, context: context, toArrayAt: property.valueOffset, in: owner)
-            } catch {
-                isSettled = false
-            }
+        guard let arrayType = property.valueType as? any StreamedValueArray.Type else { return }
+        readInPlace(range, of: property, in: owner, whole) { reader, context in
+            try arrayType.appendElement(from: &reader, context: context, toArrayAt: property.valueOffset, in: owner)
         }
-        if !context.issues.isEmpty { isSettled = false }
     }
 
     /// Reads the value in `range` of the text, as the dictionary's load reads it, and sets it
@@ -585,10 +570,23 @@ extension PartialLoader {
     /// does not fit is left to the whole load.
     private func setEntry(_ range: Range<Int>, in entries: PartialEntries, in whole: UnsafeBufferPointer<UInt8>) {
         let (owner, property) = (entries.owner, entries.property)
-        guard let base = whole.baseAddress, let key = entries.key,
-            let dictionaryType = property.valueType as? any StreamedValueDictionary.Type
+        guard let key = entries.key, let dictionaryType = property.valueType as? any StreamedValueDictionary.Type
         else { return }
         entries.key = nil
+        readInPlace(range, of: property, in: owner, whole) { reader, context in
+            try dictionaryType.setValue(
+                forKey: key, from: &reader, context: context, inDictionaryAt: property.valueOffset, in: owner)
+        }
+    }
+
+    /// Runs `read` over a reader of the value in `range` of the text, with the property's date
+    /// format, changing the collection that `property` of `owner` holds in place and notifying
+    /// its observers; what does not fit, or reads with a problem, is left to the whole load.
+    private func readInPlace(
+        _ range: Range<Int>, of property: AnySavedProperty, in owner: ModelObject, _ whole: UnsafeBufferPointer<UInt8>,
+        _ read: (inout JSONReader, LoadContext) throws -> Void
+    ) {
+        guard let base = whole.baseAddress else { return }
         var reader = JSONReader(base: base, count: range.upperBound)
         reader.position = range.lowerBound
         if !context.issues.isEmpty { context = LoadContext(options: readingOptions) }
@@ -599,8 +597,7 @@ extension PartialLoader {
         accessLog.withMutation(of: owner, offset: property.offset, holdsObjects: property.containsModelObjects) {
             do {
                 owner.isPristine = false
-                try dictionaryType.setValue(
-                    forKey: key, from: &reader, context: context, inDictionaryAt: property.valueOffset, in: owner)
+                try read(&reader, context)
             } catch {
                 isSettled = false
             }

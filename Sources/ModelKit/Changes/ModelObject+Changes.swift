@@ -122,7 +122,7 @@ extension ModelObject {
     /// Empties the change record without notifying observers, for a load, which notifies them
     /// of every saved value.
     func forgetChangesQuietly() {
-        if !changeRecord.isEmpty || !changeRecord.skippedValues.isEmpty {
+        if hasChangeRecord {
             changeRecord = ChangeRecord()
         }
     }

@@ -181,6 +181,23 @@ open class ModelObject: NSObject, Observable, Codable, NSSecureCoding {
         }
     }
 
+    /// Whether ``storedSkippedValues`` holds any: for the paths that every property's load and
+    /// write takes, a check of the extras without the accessor's coroutine and its empty
+    /// dictionary.
+    @inline(__always)
+    var hasStoredSkippedValues: Bool {
+        guard let extras else { return false }
+        return !extras.storedSkippedValues.isEmpty
+    }
+
+    /// Whether ``changeRecord`` holds any change or skipped value, checked as
+    /// ``hasStoredSkippedValues`` is.
+    @inline(__always)
+    var hasChangeRecord: Bool {
+        guard let extras else { return false }
+        return !extras.changeRecord.isEmpty || !extras.changeRecord.skippedValues.isEmpty
+    }
+
     /// The properties, by their index in the class's metadata, among the first 64, whose
     /// `null` ModelKit's JSON reader loaded as `nil` and that have not been set since: kept
     /// nulls, as bits, so that a payload's nulls cost no dictionary until something other

@@ -71,7 +71,7 @@ extension ModelObject {
     /// or in place of another beyond the first 64, without building ``skippedValues``.
     @inline(__always)
     func hasKeptValue(at index: Int) -> Bool {
-        !storedSkippedValues.isEmpty || hasLoadedNull(at: index)
+        hasStoredSkippedValues || hasLoadedNull(at: index)
     }
 
     /// Forgets what an earlier load kept for `property`, at `index` of the class's metadata,
@@ -79,7 +79,7 @@ extension ModelObject {
     @inline(__always)
     func forgetSkippedValue(of property: AnySavedProperty, at index: Int) {
         if hasLoadedNull(at: index) { loadedNulls &= ~(1 << UInt64(index)) }
-        if !storedSkippedValues.isEmpty { storedSkippedValues[property.offset] = nil }
+        if hasStoredSkippedValues { storedSkippedValues[property.offset] = nil }
     }
 
     /// Keeps the `null` that loaded into `property`, an optional now `nil`, so that writing
@@ -141,7 +141,7 @@ extension ModelObject {
     /// The value kept in place of the property stored at `offset`, a waiting null of
     /// ``loadedNulls`` or one of ``storedSkippedValues``, without building ``skippedValues``.
     func keptSkippedValue(atOffset offset: Int) -> SkippedValue? {
-        if !storedSkippedValues.isEmpty, let stored = storedSkippedValues[offset] { return stored }
+        if hasStoredSkippedValues, let stored = storedSkippedValues[offset] { return stored }
         guard loadedNulls != 0 else { return nil }
         let properties = ModelMetadata.of(type(of: self)).properties
         var bits = loadedNulls
@@ -172,7 +172,7 @@ extension ModelObject {
     /// gives it, for the property at `index` of the class's metadata, without building
     /// ``skippedValues`` from ``loadedNulls``.
     func skippedValue(of property: AnySavedProperty, at index: Int) -> Any? {
-        if !storedSkippedValues.isEmpty, let stored = storedSkippedValues[property.offset] {
+        if hasStoredSkippedValues, let stored = storedSkippedValues[property.offset] {
             return keptValue(stored, of: property)
         }
         return hasLoadedNull(at: index) ? SkippedValue.null : nil

@@ -4,7 +4,7 @@ extension ModelObject {
     /// Whether a property inside `container` has a value that a load kept in its place,
     /// other than a null (see ``hasKeptNull(at:metadata:)``).
     func hasStoredSkippedValues(inside container: PathContainer, metadata: ModelMetadata) -> Bool {
-        !storedSkippedValues.isEmpty
+        hasStoredSkippedValues
             && container.members.contains {
                 storedSkippedValues[metadata.properties[$0.property].offset].map { !$0.isNull } ?? false
             }
@@ -15,7 +15,7 @@ extension ModelObject {
     /// something asked for those.
     @inline(__always)
     func hasKeptNull(at index: Int, metadata: ModelMetadata) -> Bool {
-        if !storedSkippedValues.isEmpty, let stored = storedSkippedValues[metadata.properties[index].offset] {
+        if hasStoredSkippedValues, let stored = storedSkippedValues[metadata.properties[index].offset] {
             return stored.isNull
         }
         return hasLoadedNull(at: index)

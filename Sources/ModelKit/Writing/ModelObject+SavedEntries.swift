@@ -49,7 +49,7 @@ extension ModelObject {
                 try writer.writeClassName(options.className(of: metadata), key: typeKey, isKept: false, into: &output)
             }
         }
-        let hasStoredSkippedValues = !storedSkippedValues.isEmpty
+        let hasStoredSkippedValues = self.hasStoredSkippedValues
         let hasLoadedNulls = loadedNulls != 0
         let isFlat = layout.containers.isEmpty && layout.flattened.isEmpty
         for (index, property) in metadata.properties.enumerated() {

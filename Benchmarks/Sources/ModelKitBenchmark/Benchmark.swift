@@ -8,7 +8,7 @@ struct Benchmark {
     /// The seed of the generated objects, so that every run measures the same data.
     static let seed: UInt64 = 0x4D6F_6465_6C4B_6974
 
-    func run() async throws {
+    func run() throws {
         let demoJSON = try makeDemoJSON()
         var workloads: [Workload] = []
         if selects("demo") {
@@ -106,9 +106,11 @@ struct Benchmark {
         }
         if selects("records"), arguments.contender == .modelKit {
             print()
-            print(try await RecordsReport.profile(megabytes: arguments.recordsMegabytes))
+            let megabytes = arguments.recordsMegabytes
+            print(try waitFor { try await RecordsReport.profile(megabytes: megabytes) })
         } else if selects("records") {
-            let records = try await RecordsReport.measure(megabytes: arguments.recordsMegabytes)
+            let megabytes = arguments.recordsMegabytes
+            let records = try waitFor { try await RecordsReport.measure(megabytes: megabytes) }
             print()
             print(records.description)
             results += records.checks.map(\.3)

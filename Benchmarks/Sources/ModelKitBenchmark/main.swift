@@ -5,7 +5,7 @@ do {
     if let probe = arguments.memoryProbe {
         try MemoryProbe.runProbe(probe.subject, jsonFile: probe.jsonFile, payload: arguments.memoryPayload)
     } else {
-        try await Benchmark(arguments: arguments).run()
+        try Benchmark(arguments: arguments).run()
     }
 } catch is ExitRequest {
     exit(0)

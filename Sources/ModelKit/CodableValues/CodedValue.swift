@@ -48,7 +48,18 @@ enum CodedValue {
     ///   - type: The type the value is read as, which `DecodingError` reports.
     func mismatch(expected: String, readAs type: Any.Type) -> ModelError {
         if case .null = self { return ModelError(.valueNotFound(expected: expected)).expecting(type) }
-        return ModelError(.typeMismatch(expected: expected, found: FoundValue.describe(describedForm))).expecting(type)
+        return ModelError(.typeMismatch(expected: expected, found: foundDescription)).expecting(type)
+    }
+
+    /// The value as an error message names what it found, as ``FoundValue`` describes its
+    /// dictionary form; a container by its kind alone, without making one to describe, since
+    /// a `Decodable` type that tries one form and then another meets this on every value.
+    var foundDescription: String {
+        switch self {
+        case .array: FoundValue.anArray
+        case .object: FoundValue.anObject
+        default: FoundValue.describe(dictionaryForm)
+        }
     }
 
     /// A dictionary-form value that ``FoundValue`` describes as it describes this value: the

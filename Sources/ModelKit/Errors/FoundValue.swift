@@ -8,11 +8,16 @@ enum FoundValue {
         if value is NSNull { return "null" }
         if let string = value as? String { return quoted(string) }
         if let number = SavedNumber(value) { return number.description }
-        if value is [Any] { return "an array" }
-        if value is [String: Any] { return "an object" }
+        if value is [Any] { return anArray }
+        if value is [String: Any] { return anObject }
         if let data = value as? Data { return "\(data.count) bytes" }
         return "a value of type \(type(of: value))"
     }
+
+    /// How an error message names an array it found.
+    static var anArray: String { "an array" }
+    /// How an error message names an object it found.
+    static var anObject: String { "an object" }
 
     static func quoted(_ string: String) -> String {
         let limit = 40

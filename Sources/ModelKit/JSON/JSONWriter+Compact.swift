@@ -242,10 +242,22 @@ extension JSONWriter {
         let count = bytes.count
         // Each byte takes at most two, and before `index` the bytes written are at most twice
         // as many; a word's rest, stored again after a slash, reaches at most 16 bytes further.
+        let slashes = SIMD16<UInt8>(repeating: UInt8(ascii: "/"))
+        let backslashes = SIMD16<UInt8>(repeating: UInt8(ascii: "\\"))
         buffer.append(atMost: 2 * count + 16) { out in
             var written = 0
             var index = 0
             while index < count {
+                // Sixteen bytes with neither a slash nor a backslash, most of a kept text, are
+                // stored as they are.
+                while index + 16 <= count {
+                    let chunk = UnsafeRawPointer(source + index).loadUnaligned(as: SIMD16<UInt8>.self)
+                    guard !any((chunk .== slashes) .| (chunk .== backslashes)) else { break }
+                    UnsafeMutableRawPointer(out + written).storeBytes(of: chunk, as: SIMD16<UInt8>.self)
+                    written += 16
+                    index += 16
+                }
+                guard index < count else { break }
                 if index + 8 <= count {
                     let word = UInt64(littleEndian: UnsafeRawPointer(source + index).loadUnaligned(as: UInt64.self))
                     UnsafeMutableRawPointer(out + written).storeBytes(of: word.littleEndian, as: UInt64.self)

@@ -135,40 +135,33 @@ extension ModelObject {
         context: LoadContext
     ) throws {
         let isRemoval = JSONMergePatch.isNull(value)
-        var rest: [String: Any] = [:]
-        if !isRemoval {
-            guard let dictionary = FastCast.dictionary(value) else {
+        let level: PathWalk.Level
+        if isRemoval {
+            level = .null
+        } else {
+            guard let object = FastCast.dictionary(value) else {
                 return try reading([.key(container.key)], context: context) {
                     throw ModelError.expectedObject(found: value)
                 }
             }
-            rest = dictionary
+            level = .object(object)
         }
-        for member in container.members {
-            let property = metadata.properties[member.property]
-            let found: Any?
-            do {
-                found =
-                    isRemoval
-                    ? NSNull() : try PathContainer.take(member.path[...], from: &rest, valueUnderNull: NSNull())
-            } catch {
-                try reading(container.blockedKeyPath(of: member, at: error), context: context) {
-                    throw ModelError.expectedObject(found: error.value)
-                }
-                continue
+        let rejectsUnknownKeys = !isRemoval && context.rejectsUnknownKeys(of: metadata)
+        let walk = try container.walk(level, otherKeys: rejectsUnknownKeys ? .takeOut : .keep) { index, place in
+            if let (keyPath, value) = place.blockingValue {
+                return try reading(keyPath, context: context) { throw ModelError.expectedObject(found: value) }
             }
-            guard let found else { continue }
+            // A `null` on the way sets the properties beneath it to `nil`.
+            guard let found = place.isUnderNull ? NSNull() : place.take() else { return }
+            let property = metadata.properties[index]
             try reading(property.keyPath, context: context) {
                 try addValue(found, for: property, to: &plan, context: context)
             }
         }
-        if !isRemoval, !rest.isEmpty, context.rejectsUnknownKeys(of: metadata) {
-            let paths = container.members.map { $0.path[...] }
-            rest = try Self.rejectingUnknownKeys(in: rest, at: [.key(container.key)], paths: paths) { error in
-                try reading([], context: context) { throw error }
-            }
-            if rest.isEmpty { return }
+        for error in walk.unknownKeys {
+            try reading([], context: context) { throw error }
         }
+        let rest = walk.value.object ?? [:]
         if isRemoval || !rest.isEmpty {
             try reading([.key(container.key)], context: context) {
                 try addValue(isRemoval ? NSNull() : rest, forUnknownKey: container.key, to: &plan)

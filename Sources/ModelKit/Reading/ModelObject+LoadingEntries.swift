@@ -21,7 +21,9 @@ extension ModelObject {
 
     /// Loads the properties that live inside the nested object `value`, which the data has
     /// under `container`'s key, and keeps the nested object's other keys as the unknown value
-    /// under that key.
+    /// under that key; when the load rejects unknown keys, reports each of them instead, and
+    /// keeps only what the paths name: values that block the way to a property, and the levels
+    /// on the way.
     ///
     /// A `null` where a nested object belongs, at any level, counts as no nested object, and
     /// so does `{}`; either is kept, to be written back as it came when the properties beneath
@@ -38,34 +40,33 @@ extension ModelObject {
             unknowns[container.key] = value
             return
         }
-        guard var rest = FastCast.dictionary(value) else {
+        guard let object = FastCast.dictionary(value) else {
             let error = ModelError.expectedObject(found: value)
             guard context.isLenient else { throw error.prefixed(with: .key(container.key)) }
             context.recordKeptValueIssue(error.prefixed(with: .key(container.key)))
             unknowns[container.key] = value
             return
         }
-        var tookValue = false
-        for member in container.members {
-            let property = metadata.properties[member.property]
-            let found: Any?
-            do {
-                found = try PathContainer.take(member.path[...], from: &rest)
-            } catch {
-                let problem = ModelError.expectedObject(found: error.value)
-                    .prefixed(with: container.blockedKeyPath(of: member, at: error))
+        let rejectsUnknownKeys = context.rejectsUnknownKeys(of: metadata)
+        let walk = try container.walk(.object(object), otherKeys: rejectsUnknownKeys ? .takeOut : .keep) {
+            index, place in
+            if let (keyPath, value) = place.blockingValue {
+                let problem = ModelError.expectedObject(found: value).prefixed(with: keyPath)
                 guard context.isLenient else { throw problem }
                 context.recordKeptValueIssue(problem)
-                continue
+                return
             }
-            guard let found else { continue }
-            tookValue = true
+            guard let found = place.take() else { return }
+            let property = metadata.properties[index]
             try context.within(Array(property.keyPath.dropLast())) {
                 try load(found, into: property, context: context)
             }
         }
-        if !rest.isEmpty || !tookValue {
-            try keepOtherKeys(rest, of: container, tookValue: tookValue, metadata: metadata, context: context)
+        for error in walk.unknownKeys {
+            try context.rejectUnknownKey(error)
         }
+        let rest = walk.value.object ?? [:]
+        // A nested object that held nothing to take stays, even when nothing is left in it.
+        if !rest.isEmpty || !walk.isChanged { unknowns[container.key] = rest }
     }
 }

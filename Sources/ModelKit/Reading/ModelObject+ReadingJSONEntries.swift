@@ -201,7 +201,8 @@ extension ModelObject {
 
     /// What reading one level of a container's nested objects left: the kept text of its
     /// other keys, and whether a property at it or below took a value, as the dictionary way's
-    /// `PathContainer.take` decides whether to keep a nested object that it emptied.
+    /// walk (``PathContainer/walk(_:otherKeys:emptyLevels:visit:)``) decides whether to keep a
+    /// nested object that it emptied.
     private struct ReadLevel {
         var kept: CompactMembers?
         var tookValue: Bool
@@ -264,7 +265,7 @@ extension ModelObject {
                     else { return nil }
                     tookValue = tookValue || read.tookValue
                     // A nested object that taking values emptied goes, as the dictionary way's
-                    // `PathContainer.take` leaves it out; one that held nothing to take stays.
+                    // walk leaves it out; one that held nothing to take stays.
                     guard read.kept != nil || !read.tookValue else { continue }
                     let builder = kept ?? Unmanaged.passRetained(context.makeMembersBuilder())
                     kept = builder

@@ -37,24 +37,25 @@ extension ModelObject {
         kept: Any?,
         valueOf: (AnySavedProperty) throws -> Any?
     ) throws -> Any? {
-        var result: [String: Any] = [:]
+        var level = PathWalk.Level.absent
         if let kept, !(kept is NSNull) {
-            guard let dictionary = FastCast.dictionary(kept) else { return kept }
-            result = dictionary
+            guard let object = FastCast.dictionary(kept) else { return kept }
+            level = .object(object)
         }
         let properties = ModelMetadata.of(type(of: self)).properties
-        for member in container.members {
-            let property = properties[member.property]
+        let walk = try container.walk(level) { index, place in
+            let property = properties[index]
             let value: Any?
             do {
                 value = try valueOf(property)
             } catch let error as ModelError {
                 throw error.prefixed(with: Array(property.keyPath.dropFirst()))
             }
-            guard let value else { continue }
-            PathContainer.put(value, at: member.path[...], in: &result)
+            guard let value else { return }
+            place.put(value)
         }
-        return result.isEmpty ? kept : result
+        guard let result = walk.value.object, !result.isEmpty else { return kept }
+        return result
     }
 }
 

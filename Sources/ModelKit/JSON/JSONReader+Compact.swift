@@ -267,7 +267,7 @@ extension JSONReader {
     ///
     /// - Returns: What was appended, or `nil` when the value has no compact text; the reader
     ///   is then somewhere inside the value and `output` holds part of it.
-    /// - Throws: A fatal ``SettledError`` for malformed JSON.
+    /// - Throws: A ``JSONReadError`` for malformed JSON.
     mutating func appendCompactValue(to output: inout CompactOutput, scratch: inout CompactScratch) throws
         -> CompactValueInfo?
     {
@@ -275,7 +275,7 @@ extension JSONReader {
         scratch.keys.removeAll()
         do {
             return try appendCompactTokens(to: &output, scratch: &scratch)
-        } catch let error as SettledError {
+        } catch let error as JSONReadError {
             // Named from the innermost value out, as `skipValue()` names them.
             var lastKey = scratch.keys.count
             let text = CompactText(output.bytes)

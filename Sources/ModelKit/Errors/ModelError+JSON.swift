@@ -1,5 +1,5 @@
 // Where the faults that `JSON/` finds become the errors that users see: the one seam between
-// the reader's own error and `ModelError`.
+// `JSON/`'s own errors and `ModelError`.
 //
 // The reader throws a `JSONReadError` with the offset of the byte at fault and the keys and
 // indexes inside the value it was reading; the code that reads values with it adds the rest
@@ -14,6 +14,9 @@
 // `expected ',' or ']' after an array element, found '2'`. Reading the object adds the
 // property's key, and the error reads `tags: invalid JSON at line 2, column 13: expected ','
 // or ']' after an array element, found '2'`.
+//
+// The JSON output's one error, arrays and objects of kept text that nest too deeply to write,
+// becomes a `ModelError` here too, with the key path inside the kept value.
 
 extension ModelError {
     /// The error for a fault that `reader` found in its document, at the line and column of
@@ -31,6 +34,12 @@ extension ModelError {
             reason = .numberOutOfRange(type: "Double", found: text)
         }
         self.init(reason, at: ModelKeyPath(fault.path.map(ModelKeyPath.Component.init)))
+    }
+
+    /// The error for arrays and objects that the JSON output would nest more deeply than it
+    /// writes, at their key path inside the value being written.
+    init(_ error: JSONNestingError) {
+        self.init(.nestingTooDeep(limit: error.limit), at: ModelKeyPath(error.path.map(ModelKeyPath.Component.init)))
     }
 }
 

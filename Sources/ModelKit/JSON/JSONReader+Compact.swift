@@ -158,7 +158,7 @@ final class CompactMembersBuilder {
     func append(key: String, object members: CompactMembers, tag: Int) {
         if count > 0 { output.append(UInt8(ascii: ",")) }
         let keyStart = output.count
-        var writer = JSONWriter(isPretty: false, sortsKeys: false, escapesSlashes: true)
+        var writer = JSONOutput(isPretty: false, sortsKeys: false, escapesSlashes: true)
         writer.writeString(key)
         output.append(writer.buffer.array)
         let signature = CompactKeys.signature(of: output.base, from: keyStart, to: output.count)

@@ -59,7 +59,7 @@ struct CodedObject {
                 keys.append(entry.key)
             }
         }
-        keys.sort(by: JSONWriter.keyOrder)
+        keys.sort(by: JSONOutput.keyOrder)
         return keys
     }
 }

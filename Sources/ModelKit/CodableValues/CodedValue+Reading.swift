@@ -8,7 +8,7 @@ extension CodedValue {
     /// same last value for a key given twice. Arrays and objects are built with a stack of
     /// their own instead of recursion, as the reader's other builders are.
     ///
-    /// - Throws: A fatal ``SettledError`` for malformed JSON, with the key path inside the
+    /// - Throws: A ``JSONReadError`` for malformed JSON, with the key path inside the
     ///   value; ``ValueMismatch`` for a number that no Foundation value holds, such as `1e400`,
     ///   which the dictionary way then settles.
     static func read(from reader: inout JSONReader) throws -> CodedValue {
@@ -32,7 +32,7 @@ extension CodedValue {
             if isObject { entries.reserveCapacity(8) } else { elements.reserveCapacity(8) }
         }
 
-        var component: ModelKeyPath.Component {
+        var component: JSONPathComponent {
             isObject ? .key(key) : .index(elements.count)
         }
 
@@ -83,7 +83,7 @@ extension CodedValue {
                 }
                 return value
             }
-        } catch let error as SettledError {
+        } catch let error as JSONReadError {
             throw stack.reversed().reduce(error) { $0.prefixed(with: $1.component) }
         }
     }

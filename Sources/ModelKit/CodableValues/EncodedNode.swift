@@ -56,12 +56,12 @@ extension CodedValue {
     /// Writes a scalar as `JSONWriter.writeAny(_:)` writes its dictionary form.
     fileprivate func write(to writer: inout JSONWriter) throws {
         switch self {
-        case .null: writer.writeNull()
-        case .bool(let bool): writer.writeBool(bool)
-        case .string(let string): writer.writeString(string)
-        case .number(.bool(let bool)): writer.writeBool(bool)
-        case .number(.int(let int)): writer.writeInteger(int)
-        case .number(.uint(let uint)): writer.writeInteger(uint)
+        case .null: writer.output.writeNull()
+        case .bool(let bool): writer.output.writeBool(bool)
+        case .string(let string): writer.output.writeString(string)
+        case .number(.bool(let bool)): writer.output.writeBool(bool)
+        case .number(.int(let int)): writer.output.writeInteger(int)
+        case .number(.uint(let uint)): writer.output.writeInteger(uint)
         // The encoder's doubles are those whose dictionary form is a `Double` (long decimals
         // are decimals), which `writeAny(_:)` writes as `writeDouble(_:)` does.
         case .number(.double(let double)): try writer.writeDouble(double)

@@ -52,17 +52,17 @@ final class EncodedObject {
     ///   located at its key.
     func write(to writer: inout JSONWriter) throws {
         try writer.checkNesting()
-        let sorted = entries.sorted { JSONWriter.keyOrder($0.key, $1.key) }
-        writer.beginObject()
+        let sorted = entries.sorted { JSONOutput.keyOrder($0.key, $1.key) }
+        writer.output.beginObject()
         for (index, entry) in sorted.enumerated() {
-            writer.writeKey(entry.key, isFirst: index == 0)
+            writer.output.writeKey(entry.key, isFirst: index == 0)
             do {
                 try entry.value.write(to: &writer)
             } catch let error as ModelError {
                 throw error.prefixed(with: .key(entry.key))
             }
         }
-        writer.endObject(isEmpty: sorted.isEmpty)
+        writer.output.endObject(isEmpty: sorted.isEmpty)
     }
 
     /// The dictionary form.

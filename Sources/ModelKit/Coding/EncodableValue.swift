@@ -58,7 +58,7 @@ struct EncodableValue: Encodable {
 
     private static func orderedKeys(of dictionary: [String: Any]) -> [String] {
         let leading = ["version", "representedClassName"].filter { dictionary[$0] != nil }
-        let others = dictionary.keys.filter { !leading.contains($0) }.sorted(by: JSONWriter.keyOrder)
+        let others = dictionary.keys.filter { !leading.contains($0) }.sorted(by: JSONOutput.keyOrder)
         return leading + others
     }
 

@@ -102,7 +102,7 @@ extension ModelObject {
     func compactJSONForm() throws -> (json: Data, isLenient: Bool) {
         var writer = JSONWriter(options: [.compact])
         try writeJSON(to: &writer)
-        return (writer.buffer.data(), writer.hasWrittenKeptValues)
+        return (writer.output.buffer.data(), writer.hasWrittenKeptValues)
     }
 
     /// Throws unless every object in the archive is of this class or a subclass, so that

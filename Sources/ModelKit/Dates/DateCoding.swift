@@ -151,11 +151,11 @@ final class DateCoding: Sendable {
     /// Writes the JSON form of `date`, which reads as ``savedValue(of:)``.
     func write(_ date: Date, to writer: inout JSONWriter) throws {
         switch form {
-        case .pattern(let pattern): try pattern.withText(of: date) { writer.writeString(utf8: $0) }
-        case .formatter(let formatter): writer.writeString(try formatter.string(from: date))
+        case .pattern(let pattern): try pattern.withText(of: date) { writer.output.writeString(utf8: $0) }
+        case .formatter(let formatter): writer.output.writeString(try formatter.string(from: date))
         case .number(let unitsPerSecond):
             switch try DateNumber.written(date, unitsPerSecond: unitsPerSecond) {
-            case .integer(let integer): writer.writeInteger(integer)
+            case .integer(let integer): writer.output.writeInteger(integer)
             case .fraction(let double): try writer.writeDouble(double)
             }
         }

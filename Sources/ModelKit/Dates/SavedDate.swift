@@ -104,8 +104,8 @@ extension SavedDate: SavedValue {
     }
 
     func _writeJSON(to writer: inout JSONWriter) throws {
-        guard let text = try writtenText(options: writer.options) else { return writer.writeNull() }
-        writer.writeString(text)
+        guard let text = try writtenText(options: writer.options) else { return writer.output.writeNull() }
+        writer.output.writeString(text)
     }
 
     /// No date writes no `string` value.

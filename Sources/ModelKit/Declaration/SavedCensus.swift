@@ -88,7 +88,7 @@ struct SavedCensus {
     @inline(__always)
     static func countInitializedValue(key: String?) {
         guard let pointer = current.pointer else { return }
-        pointer.assumingMemoryBound(to: SavedCensus.self).pointee.record(SavedDeclaration(key: key))
+        UntypedPointee.modify(pointer, as: SavedCensus.self) { $0.record(SavedDeclaration(key: key)) }
     }
 
     /// Counts a `Saved` value that an initializer creates, with what it was told about its
@@ -97,7 +97,8 @@ struct SavedCensus {
     @inline(__always)
     static func countInitializedValue(_ declaration: () -> SavedDeclaration) {
         guard let pointer = current.pointer else { return }
-        pointer.assumingMemoryBound(to: SavedCensus.self).pointee.record(declaration())
+        let made = declaration()
+        UntypedPointee.modify(pointer, as: SavedCensus.self) { $0.record(made) }
     }
 
     private mutating func record(_ declaration: SavedDeclaration) {
@@ -109,7 +110,7 @@ struct SavedCensus {
     @inline(__always)
     static func countListedFields(of object: ModelObject) {
         guard let pointer = current.pointer else { return }
-        pointer.assumingMemoryBound(to: SavedCensus.self).pointee.claimKeys(for: object)
+        UntypedPointee.modify(pointer, as: SavedCensus.self) { $0.claimKeys(for: object) }
     }
 
     private mutating func claimKeys(for object: ModelObject) {

@@ -34,7 +34,8 @@ extension SavedProperty: SavedPropertyChecks {
         let genericJSON = Result {
             try Self.json(options) { writer in
                 guard !value._isNilSavedValue else { return }
-                writer.writeKey(quoted: writer.escapesSlashes ? quotedKey : quotedKeyUnescapedSlashes, isFirst: true)
+                writer.output.writeKey(
+                    quoted: writer.output.escapesSlashes ? quotedKey : quotedKeyUnescapedSlashes, isFirst: true)
                 writer.dateCoding = dateCoding
                 try value._writeJSON(to: &writer)
             }
@@ -48,7 +49,7 @@ extension SavedProperty: SavedPropertyChecks {
     private static func json(_ options: WriteOptions, _ write: (inout JSONWriter) throws -> Void) throws -> [UInt8] {
         var writer = JSONWriter(options: options)
         try write(&writer)
-        return writer.buffer.array
+        return writer.output.buffer.array
     }
 }
 

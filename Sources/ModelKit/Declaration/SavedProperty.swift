@@ -251,7 +251,7 @@ final class SavedProperty<Value: SavedValue>: AnySavedProperty, @unchecked Senda
         case .optionalString:
             guard let string = value(in: object, as: String?.self).pointee else { return false }
             writeKey(to: &writer, isFirst: isFirst)
-            writer.writeString(string)
+            writer.output.writeString(string)
         case .other:
             let value = value(in: object, as: Value.self).pointee
             if value._isNilSavedValue { return false }
@@ -278,16 +278,17 @@ final class SavedProperty<Value: SavedValue>: AnySavedProperty, @unchecked Senda
 
     @inline(__always)
     private func writeKey(to writer: inout JSONWriter, isFirst: Bool) {
-        writer.writeKey(quoted: writer.escapesSlashes ? quotedKey : quotedKeyUnescapedSlashes, isFirst: isFirst)
+        writer.output.writeKey(
+            quoted: writer.output.escapesSlashes ? quotedKey : quotedKeyUnescapedSlashes, isFirst: isFirst)
     }
 
     @inline(__always)
     private func writeValue(of object: ModelObject, to writer: inout JSONWriter) throws {
         switch kind {
-        case .string: writer.writeString(value(in: object, as: String.self).pointee)
-        case .int: writer.writeInteger(value(in: object, as: Int.self).pointee)
+        case .string: writer.output.writeString(value(in: object, as: String.self).pointee)
+        case .int: writer.output.writeInteger(value(in: object, as: Int.self).pointee)
         case .double: try writer.writeDouble(value(in: object, as: Double.self).pointee)
-        case .bool: writer.writeBool(value(in: object, as: Bool.self).pointee)
+        case .bool: writer.output.writeBool(value(in: object, as: Bool.self).pointee)
         case .date:
             let date = value(in: object, as: Date.self).pointee
             if let dateCoding {

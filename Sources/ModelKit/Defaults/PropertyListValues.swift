@@ -49,12 +49,12 @@ enum PropertyListValues {
         value is String || value is Date || value is Data || SavedNumber(value) != nil
     }
 
-    /// Throws for an array or dictionary inside ``JSONWriter/maximumNesting`` others, where
+    /// Throws for an array or dictionary inside ``JSONOutput/maximumNesting`` others, where
     /// ModelKit's writer would, or when the stack has no room for another level of
     /// ``normalized(_:)``.
     private static func checkNesting(_ level: Int, at path: [ModelKeyPath.Component] = []) throws {
-        guard level < JSONWriter.maximumNesting else {
-            throw ModelError(.nestingTooDeep(limit: JSONWriter.maximumNesting), at: ModelKeyPath(path))
+        guard level < JSONOutput.maximumNesting else {
+            throw ModelError(.nestingTooDeep(limit: JSONOutput.maximumNesting), at: ModelKeyPath(path))
         }
         guard level % 16 != 0 || CallStack.hasRoom() else {
             throw ModelError(.nestingTooDeep(limit: level), at: ModelKeyPath(path))

@@ -5,7 +5,7 @@ import Foundation
 //
 // The text is *compact*: the value's tokens as they came, without the whitespace between
 // them, except that a U+FEFF in a string is escaped as `\ufeff`, as ModelKit's writer writes
-// it (see `JSONWriter`'s string escaping):
+// it (see `JSONOutput`'s string escaping):
 //
 //     input                           compact text
 //     { "a" : [1.0, 1e2],             {"a":[1.0,1e2],"b":"x/y","c":"\u00e9\ufeff"}

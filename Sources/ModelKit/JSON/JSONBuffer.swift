@@ -1,6 +1,6 @@
 import Foundation
 
-/// The growable byte buffer behind ``JSONWriter``.
+/// The growable byte buffer behind ``JSONOutput``.
 ///
 /// `[UInt8].append(contentsOf:)` costs a few hundred instructions for the short runs of bytes
 /// a writer appends (a key, a number, the text between two escapes); this buffer checks its

@@ -158,7 +158,7 @@ final class CompactMembersBuilder {
     func append(key: String, object members: CompactMembers, tag: Int) {
         if count > 0 { output.append(UInt8(ascii: ",")) }
         let keyStart = output.count
-        var writer = JSONWriter(isPretty: false, sortsKeys: false, escapesSlashes: true)
+        var writer = JSONOutput(isPretty: false, sortsKeys: false, escapesSlashes: true)
         writer.writeString(key)
         output.append(writer.buffer.array)
         let signature = CompactKeys.signature(of: output.base, from: keyStart, to: output.count)
@@ -267,7 +267,7 @@ extension JSONReader {
     ///
     /// - Returns: What was appended, or `nil` when the value has no compact text; the reader
     ///   is then somewhere inside the value and `output` holds part of it.
-    /// - Throws: A fatal ``SettledError`` for malformed JSON.
+    /// - Throws: A ``JSONReadError`` for malformed JSON.
     mutating func appendCompactValue(to output: inout CompactOutput, scratch: inout CompactScratch) throws
         -> CompactValueInfo?
     {
@@ -275,7 +275,7 @@ extension JSONReader {
         scratch.keys.removeAll()
         do {
             return try appendCompactTokens(to: &output, scratch: &scratch)
-        } catch let error as SettledError {
+        } catch let error as JSONReadError {
             // Named from the innermost value out, as `skipValue()` names them.
             var lastKey = scratch.keys.count
             let text = CompactText(output.bytes)

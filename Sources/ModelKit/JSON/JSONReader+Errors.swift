@@ -1,40 +1,15 @@
 import Foundation
 
-/// An error that reading has already settled: it is the error the dictionary form gives for
-/// the same data, or the data is not JSON at all, so callers only pass it up with their part
-/// of the key path instead of reading the value again the dictionary way.
-struct SettledError: Error {
-    var error: ModelError
-    /// Whether the error ends the load even when it is lenient: the bytes are not JSON.
-    let isFatal: Bool
-
-    func prefixed(with component: ModelKeyPath.Component) -> SettledError {
-        SettledError(error: error.prefixed(with: component), isFatal: isFatal)
-    }
-}
-
 extension JSONReader {
-    /// Runs `body`, turning the `ModelError` it throws into a ``SettledError``: it is already
-    /// the error of the dictionary form.
-    @inline(__always)
-    static func settled<Result>(_ body: () throws -> Result) throws -> Result {
-        do {
-            return try body()
-        } catch let error as ModelError {
-            throw SettledError(error: error, isFatal: false)
-        }
-    }
-
     /// The error for malformed JSON at `index` (the position by default), which ends the load:
-    /// a ``SettledError``.
+    /// a ``JSONReadError``.
     ///
     /// It comes boxed, as `any Error`, and is never inlined, like the other functions that
     /// make errors: the functions that read then keep neither the code of the message nor
     /// room for the error in their frames, which loading recursion stacks up.
     @inline(never)
     func fatal(_ detail: String, at index: Int? = nil) -> any Error {
-        let (line, column) = location(of: index ?? position)
-        return SettledError(error: ModelError(.syntaxError(detail, line: line, column: column)), isFatal: true)
+        JSONReadError(.malformed(detail), at: index ?? position)
     }
 
     /// The error for a token that is not the one the grammar expects at the position.

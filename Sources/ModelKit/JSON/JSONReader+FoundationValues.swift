@@ -8,9 +8,8 @@ extension JSONReader {
     /// Arrays and objects are built with a stack of their own instead of recursion, so values
     /// nested as deeply as the reader allows cost no call stack.
     ///
-    /// - Throws: A fatal ``SettledError`` for malformed JSON; a settled error that is not
-    ///   fatal for a number that no Foundation value holds, such as `1e400`, which
-    ///   `JSONSerialization` rejects.
+    /// - Throws: A ``JSONReadError``: malformed JSON, or a number that no Foundation value
+    ///   holds, such as `1e400`, which `JSONSerialization` rejects.
     mutating func readFoundationValue() throws -> Any {
         let first = peekToken()
         if first == UInt8(ascii: "[") || first == UInt8(ascii: "{") {
@@ -34,7 +33,7 @@ extension JSONReader {
         /// The numbers that no Foundation value holds among the values so far.
         var unusableCount = 0
 
-        var component: ModelKeyPath.Component {
+        var component: JSONPathComponent {
             isObject ? .key(key) : .index(elements.count)
         }
     }
@@ -90,7 +89,7 @@ extension JSONReader {
                 }
                 break
             }
-        } catch let error as SettledError {
+        } catch let error as JSONReadError {
             throw stack.reversed().reduce(error) { $0.prefixed(with: $1.component) }
         }
         if unusableCount > 0, let error = Self.firstUnusableNumber(in: value) { throw error }
@@ -146,7 +145,7 @@ extension JSONReader {
             }
             return NSNumber(value: double)
         }
-        return UnusableNumber(text: text(of: token))
+        return UnusableNumber(JSONReadError(.unusableNumber(text(of: token)), at: token.start))
     }
 
     /// Whether no Foundation value holds the number, such as `1e400`, which
@@ -231,7 +230,7 @@ extension JSONReader {
     }
 
     /// The error of the first unusable number in a built value, with its key path.
-    private static func firstUnusableNumber(in value: Any) -> SettledError? {
+    private static func firstUnusableNumber(in value: Any) -> JSONReadError? {
         if let number = value as? UnusableNumber { return number.error }
         if let array = value as? [Any] {
             for (index, element) in array.enumerated() {
@@ -252,9 +251,9 @@ extension JSONReader {
 /// A number that no Foundation value holds, such as `1e400`, kept in the place of its value
 /// while an array or object is built: a later entry with the same key may still replace it.
 private final class UnusableNumber {
-    let error: SettledError
+    let error: JSONReadError
 
-    init(text: String) {
-        error = SettledError(error: ModelError(.numberOutOfRange(type: "Double", found: text)), isFatal: false)
+    init(_ error: JSONReadError) {
+        self.error = error
     }
 }

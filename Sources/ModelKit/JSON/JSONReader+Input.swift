@@ -6,6 +6,9 @@ extension JSONReader {
     /// UTF-8 input is read in place, after a byte-order mark if it has one. UTF-16 and UTF-32
     /// input, found as `JSONSerialization` finds it (by a byte-order mark, or by the zero
     /// bytes that ASCII characters leave in the first four), is converted to UTF-8 first.
+    ///
+    /// - Throws: What `body` throws, or, before calling it, a ``JSONReadError`` at the start
+    ///   of the data when it is not valid text in the encoding it was found to be in.
     static func withReader<Result>(_ data: Data, _ body: (inout JSONReader) throws -> Result) throws -> Result {
         try data.withUnsafeBytes { raw in
             try withReader(raw.assumingMemoryBound(to: UInt8.self), body)
@@ -23,9 +26,7 @@ extension JSONReader {
             return try withReader(utf8: text, body)
         }
         guard var converted = String(bytes: text, encoding: encoding) else {
-            let reason = ModelError.Reason.syntaxError(
-                "the data is not valid \(name(of: encoding)) text", line: 1, column: 1)
-            throw ModelError(reason)
+            throw JSONReadError(.malformed("the data is not valid \(name(of: encoding)) text"), at: 0)
         }
         return try converted.withUTF8 { try withReader(utf8: $0, body) }
     }

@@ -17,6 +17,13 @@ extension JSONReader {
         let exponent: Int
 
         var length: Int { end - start }
+
+        /// A whole number as `JSONSerialization` reads it, as a 64-bit integer: signed when
+        /// it is negative.
+        enum Integer {
+            case int(Int64)
+            case uint(UInt64)
+        }
     }
 
     /// Moves past the number that starts at the position, checking its grammar.
@@ -106,7 +113,7 @@ extension JSONReader.NumberToken {
     ///
     /// Negative integers of 19 digits and larger numbers become `NSDecimalNumber`s there.
     @inline(__always)
-    func foundationInteger(in reader: JSONReader) -> SavedNumber? {
+    func foundationInteger(in reader: JSONReader) -> Integer? {
         guard isInteger else { return nil }
         if isNegative {
             guard length <= 19 else { return nil }

@@ -75,21 +75,6 @@ extension JSONReader {
         Double(text(of: token))
     }
 
-    /// Reads an ISO 8601 date string.
-    @inline(__always)
-    mutating func readDateValue() throws -> Date {
-        guard peekToken() == UInt8(ascii: "\"") else { throw ValueMismatch() }
-        let token = try scanString()
-        let date: Date?
-        if token.hasEscapes {
-            date = ISO8601.date(from: makeString(token))
-        } else {
-            date = ISO8601.date(fromUTF8: UnsafeBufferPointer(start: base + token.start, count: token.count))
-        }
-        guard let date else { throw ValueMismatch() }
-        return date
-    }
-
     /// Reads a string value and converts its UTF-8 bytes, in place when it has no escapes.
     ///
     /// - Throws: ``ValueMismatch`` when the value is not a string or `convert` gives `nil`.

@@ -39,42 +39,10 @@ extension JSONReader {
                 }
                 return
             }
-        } catch let error as SettledError {
+        } catch let error as JSONReadError {
             throw stack.reversed().reduce(error) { error, frame in
                 error.prefixed(with: frame.key.map { .key(makeString($0)) } ?? .index(frame.count))
             }
-        }
-    }
-
-    /// Reads a whole document with `body`, from the position on, and settles what it throws.
-    ///
-    /// A document that is not JSON throws its syntax error even when a value before the fault
-    /// does not fit, as it does through `JSONSerialization`, which parses it all first; other
-    /// errors are thrown as the ``ModelError`` they settle into.
-    mutating func readDocument<Result>(_ body: (inout JSONReader) throws -> Result) throws -> Result {
-        let start = mark
-        do {
-            return try body(&self)
-        } catch let settled as SettledError where settled.isFatal {
-            throw settled.error
-        } catch {
-            rewind(to: start)
-            if let malformed = syntaxError() { throw malformed }
-            throw (error as? SettledError)?.error ?? error
-        }
-    }
-
-    /// The error of the first fault in the document's grammar from the position on, or `nil`
-    /// when the rest of the document is JSON.
-    mutating func syntaxError() -> ModelError? {
-        do {
-            try skipValue()
-            try finish()
-            return nil
-        } catch let settled as SettledError where settled.isFatal {
-            return settled.error
-        } catch {
-            return nil
         }
     }
 
@@ -96,7 +64,7 @@ extension JSONReader {
                 if matches(self, key) { return true }
                 try skipValue()
             }
-        } catch is SettledError {
+        } catch is JSONReadError {
             return false
         }
         return false

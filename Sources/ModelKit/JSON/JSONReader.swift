@@ -16,8 +16,8 @@ import Foundation
 ///
 /// The reader accepts exactly the documents of RFC 8259 (with a leading UTF-8 byte-order mark,
 /// or in UTF-16 or UTF-32, which it converts first) and arrays and objects nested up to
-/// ``maximumDepth`` levels. A document it rejects throws a ``ModelError`` whose reason names
-/// the line and column, and whose key path names the value being read.
+/// ``maximumDepth`` levels. A load of a document it rejects throws an error whose reason
+/// names the line and column of the fault, and whose key path names the value being read.
 public struct JSONReader {
     /// The deepest nesting of arrays and objects that the reader accepts, as
     /// `JSONSerialization` does.

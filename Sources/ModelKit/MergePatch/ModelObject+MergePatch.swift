@@ -51,22 +51,22 @@ extension ModelObject {
         let patch = try mergePatch(context: &context)
         var writer = JSONWriter(options: options)
         try Self.write(patch, to: &writer)
-        return writer.buffer.data()
+        return writer.output.buffer.data()
     }
 
     /// Writes a merge patch, its keys sorted.
     private static func write(_ patch: [String: Any], to writer: inout JSONWriter) throws {
         guard !patch.isEmpty else { return try writer.writeAny(patch) }
-        writer.beginObject()
+        writer.output.beginObject()
         if patch.count == 1, let (key, value) = patch.first {
             try writer.writeEntry(key, value, isFirst: true)
         } else {
-            for (index, key) in patch.keys.sorted(by: JSONWriter.keyOrder).enumerated() {
+            for (index, key) in patch.keys.sorted(by: JSONOutput.keyOrder).enumerated() {
                 guard let value = patch[key] else { continue }
                 try writer.writeEntry(key, value, isFirst: index == 0)
             }
         }
-        writer.endObject(isEmpty: false)
+        writer.output.endObject(isEmpty: false)
     }
 
     /// The patch of this object's changes.

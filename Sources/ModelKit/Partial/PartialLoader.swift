@@ -374,13 +374,13 @@ public final class PartialLoader<Model: ModelObject> {
     private func syntaxError(at offset: Int) -> ModelError {
         text.withUnsafeBufferPointer { whole in
             guard let base = whole.baseAddress else {
-                return ModelError(.syntaxError("expected a value, found the end of the data", line: 1, column: 1))
+                return ModelError(
+                    JSONReadError(.malformed("expected a value, found the end of the data"), at: 0), in: nil)
             }
             var reader = JSONReader(base: base, count: min(whole.count, offset + 1))
             if let error = reader.syntaxError() { return error }
-            let (line, column) = reader.location(of: offset)
-            return ModelError(
-                .syntaxError("unexpected \(reader.describeToken(at: offset))", line: line, column: column))
+            let fault = JSONReadError(.malformed("unexpected \(reader.describeToken(at: offset))"), at: offset)
+            return ModelError(fault, in: reader)
         }
     }
 

@@ -82,7 +82,7 @@ extension ModelObject {
             let value = try readTopLevelWithFoundation(fromJSON: json)
             return try elementClass.loadElements(of: value, context: context)
         }
-        return try JSONReader.withReader(json) { reader in
+        return try JSONReader.withDocument(json) { reader in
             try reader.readDocument { reader in
                 guard reader.peekToken() == UInt8(ascii: "[") else {
                     let value = try reader.readFoundationValue()
@@ -94,7 +94,7 @@ extension ModelObject {
                     repeat {
                         do {
                             objects.append(try elementClass.readElement(from: &reader, context: context))
-                        } catch let settled as SettledError {
+                        } catch let settled as any SettledError {
                             // Malformed JSON too is named from the element, as in an array of a property.
                             throw settled.prefixed(with: .index(objects.count))
                         } catch let error as ModelError {
@@ -118,7 +118,7 @@ extension ModelObject {
             object.keepElementIssues(context: context)
             return object
         }
-        return try JSONReader.withReader(json) { reader in
+        return try JSONReader.withDocument(json) { reader in
             try reader.readDocument { reader in
                 let object = try readElement(from: &reader, context: context)
                 try reader.finish()
@@ -153,7 +153,7 @@ extension ModelObject {
         let object: ModelObject
         do {
             object = try readNestedObject(from: &reader, context: context, reusing: nil)
-        } catch let settled as SettledError {
+        } catch let settled as any SettledError {
             throw settled
         } catch {
             object = try loadElement(from: &reader, reading: reading, context: context)

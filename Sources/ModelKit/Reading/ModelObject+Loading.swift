@@ -124,7 +124,7 @@ extension ModelObject {
             return try make(dictionary: readDictionaryWithFoundation(fromJSON: json), options: options)
         }
         let context = LoadContext(options: options)
-        let object = try JSONReader.withReader(json) { reader -> ModelObject in
+        let object = try JSONReader.withDocument(json) { reader -> ModelObject in
             switch try readTopLevel(from: &reader, into: nil, context: context) {
             case .loaded(let object):
                 object.loadIssues = context.issues
@@ -171,7 +171,7 @@ extension ModelObject {
             return try load(dictionary: Self.readDictionaryWithFoundation(fromJSON: json), options: options)
         }
         let context = LoadContext(options: options)
-        let scratch = try JSONReader.withReader(json) { reader -> ModelObject in
+        let scratch = try JSONReader.withDocument(json) { reader -> ModelObject in
             let scratch = deepCopy()
             switch try Self.readTopLevel(from: &reader, into: scratch, context: context) {
             case .loaded:
@@ -206,7 +206,7 @@ extension ModelObject {
     /// Reads JSON into this new object, whose class is fixed: `representedClassName` is only
     /// checked, as ``init(dictionary:options:)`` checks it.
     func readRoot(fromJSON json: Data, context: LoadContext) throws {
-        try JSONReader.withReader(json) { reader in
+        try JSONReader.withDocument(json) { reader in
             switch try Self.readTopLevel(from: &reader, into: self, context: context) {
             case .loaded:
                 loadIssues = context.issues
@@ -242,7 +242,7 @@ extension ModelObject {
     /// reader into the values that ``readDictionaryWithFoundation(fromJSON:)`` gives, under the
     /// reader's rules: strict JSON, and syntax errors with their line, column and key path.
     static func readDictionary(fromJSON json: Data) throws -> [String: Any] {
-        try JSONReader.withReader(json) { reader in
+        try JSONReader.withDocument(json) { reader in
             try reader.readDocument { reader in
                 let value = try reader.readFoundationValue()
                 try reader.finish()

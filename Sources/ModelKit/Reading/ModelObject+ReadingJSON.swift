@@ -69,9 +69,8 @@ extension ModelObject {
 
     /// The error for an object loaded for a property of this class that is of another class.
     @inline(never)
-    static func unrelated(_ object: ModelObject) -> SettledError {
-        let error = ModelError.unrelatedClass(type(of: object), expected: self)
-        return SettledError(error: error, isFatal: false)
+    static func unrelated(_ object: ModelObject) -> SettledModelError {
+        SettledModelError(ModelError.unrelatedClass(type(of: object), expected: self))
     }
 
     /// Reads a nested object of this class, or of the subclass that the data names, as
@@ -109,7 +108,7 @@ extension ModelObject {
             let reusable = storage.flatMap {
                 isKnownUniquelyReferenced(&$0.pointee) && $0.pointee.isPristine ? $0.pointee : nil
             }
-            return try JSONReader.settled {
+            return try SettledModelError.settling {
                 try loadNestedObject(fromDictionary: dictionary, context: context, reusing: reusable)
             }
         }
@@ -120,7 +119,7 @@ extension ModelObject {
         case .loaded(let object):
             return object
         case .dictionary(let dictionary):
-            return try JSONReader.settled {
+            return try SettledModelError.settling {
                 try loadNestedObject(fromDictionary: dictionary, context: context, reusing: nil)
             }
         }
@@ -257,7 +256,7 @@ extension ModelObject {
         if let kept = context.takeKeptMembers(of: self) {
             unknowns.add(kept) { metadata.layout.isContainer($0) }
         }
-        try JSONReader.settled { try finishLoading(version: version, metadata: metadata, context: context) }
+        try SettledModelError.settling { try finishLoading(version: version, metadata: metadata, context: context) }
     }
 
     /// The object that `storage` holds when loading may load into it instead of replacing it:

@@ -151,7 +151,7 @@ extension ModelObject {
         let appended: CompactMembersBuilder.Appended
         do {
             appended = try members._withUnsafeGuaranteedRef { try $0.append(key: key, from: &reader) }
-        } catch let settled as SettledError {
+        } catch let settled as any SettledError {
             throw settled.prefixed(with: .key(reader.makeString(key)))
         }
         if appended == .needsFoundationValue { reader.rewind(to: start) }
@@ -293,7 +293,7 @@ extension ModelObject {
         let reading = ValueReading(reader, context)
         do {
             try property.read(from: &reader, into: self, context: context)
-        } catch is SettledError {
+        } catch is any SettledError {
             return false
         } catch {
             guard loadContainerMemberAgain(property, reading: reading, from: &reader, context: context) else {
@@ -389,13 +389,13 @@ extension ModelObject {
         context.takeBackDroppedValues(since: value.marks)
         let property = metadata.properties[index]
         do {
-            if let settled = error as? SettledError, settled.isFatal { throw settled }
+            if let settled = error as? any SettledError, settled.isFatal { throw settled }
             reader.rewind(to: value.start)
             let isSameProperty = { (reader: JSONReader, key: JSONReader.StringToken) in
                 reader.match(key, in: metadata, keyTable: keyTable) == .property(index)
             }
             if try reader.hasLaterKey(matching: isSameProperty) { return false }
-        } catch let settled as SettledError {
+        } catch let settled as any SettledError {
             throw settled.prefixed(with: .key(property.key))
         }
         try recoverProperty(property, after: error, reading: value, reader: &reader, context: context)
@@ -416,14 +416,14 @@ extension ModelObject {
         do {
             _ = try reader.readFoundationValue()
             return false
-        } catch let settled as SettledError {
+        } catch let settled as any SettledError {
             do {
                 if settled.isFatal { throw settled }
                 reader.rewind(to: reading.start)
                 if try reader.hasLaterKey(matching: { reader, later in reader.key(later, equals: key) }) {
                     return false
                 }
-            } catch let settled as SettledError {
+            } catch let settled as any SettledError {
                 throw settled.prefixed(with: .key(key))
             }
             try reading.skip(after: settled.prefixed(with: .key(key)), prefixing: .key(key), &reader, context)

@@ -12,7 +12,7 @@ extension ModelObject {
         context: LoadContext
     ) throws {
         let component = ModelKeyPath.Component.key(property.key)
-        if let settled = error as? SettledError {
+        if let settled = error as? any SettledError {
             guard !settled.isFatal, context.isLenient else { throw settled.prefixed(with: component) }
             reading.prefixIssues(with: component, context)
             return try keep(
@@ -22,10 +22,10 @@ extension ModelObject {
         let value: Any
         do {
             value = try reading.dictionaryForm(&reader, context, component)
-        } catch let settled as SettledError {
+        } catch let settled as any SettledError {
             return try reading.skip(after: settled, prefixing: component, &reader, context)
         }
-        try JSONReader.settled { try load(value, into: property, context: context) }
+        try SettledModelError.settling { try load(value, into: property, context: context) }
     }
 
     /// Records the problem of a lenient load that nested reading settled, and keeps the
@@ -33,7 +33,7 @@ extension ModelObject {
     /// value holds, reports it as dropped.
     private func keep(
         _ property: AnySavedProperty,
-        after settled: SettledError,
+        after settled: any SettledError,
         at start: JSONReader.Mark,
         reader: inout JSONReader,
         context: LoadContext
@@ -41,10 +41,10 @@ extension ModelObject {
         reader.rewind(to: start)
         do {
             let value = try reader.readFoundationValue()
-            context.recordKeptValueIssue(settled.error)
+            context.recordKeptValueIssue(settled.modelError(in: reader))
             keepSkippedValue(value, of: property, isPartlyLoaded: false)
-        } catch let unusable as SettledError where !unusable.isFatal {
-            try context.report(settled.error)
+        } catch let unusable as any SettledError where !unusable.isFatal {
+            try context.report(settled.modelError(in: reader))
             resetToDefault(property)
             reader.rewind(to: start)
             try reader.skipValue()

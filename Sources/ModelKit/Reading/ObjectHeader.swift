@@ -122,13 +122,13 @@ struct ObjectHeader {
                 resolved = try expected.readClassName(from: &reader, use: classNames, context: context)
             }
             return true
-        } catch let settled as SettledError where !settled.isFatal {
+        } catch let settled as any SettledError where !settled.isFatal {
             reader.rewind(to: reading.start)
             do {
                 if try reader.hasLaterKey(matching: { reader, later in reader.key(later, equals: name) }) {
                     return false
                 }
-            } catch let malformed as SettledError {
+            } catch let malformed as any SettledError {
                 throw malformed.prefixed(with: .key(name))
             }
             try reading.skip(after: settled, prefixing: .key(name), &reader, context)
@@ -144,7 +144,7 @@ extension ModelObject {
         let metadata = context.metadata(of: self)
         if let version = try reader.readSingleDigit() ?? reader.readPlainInteger() { return version }
         let value = try readHeaderValue(of: .version, metadata: metadata, from: &reader)
-        return try JSONReader.settled { try version(value, metadata: metadata, context: context) }
+        return try SettledModelError.settling { try version(value, metadata: metadata, context: context) }
     }
 
     /// Reads the value of the type key and what it resolves to, through
@@ -165,7 +165,9 @@ extension ModelObject {
         } else {
             value = try readHeaderValue(of: .className, metadata: metadata, from: &reader)
         }
-        return try JSONReader.settled { try resolveClass(named: value, metadata: metadata, context: context, use: use) }
+        return try SettledModelError.settling {
+            try resolveClass(named: value, metadata: metadata, context: context, use: use)
+        }
     }
 
     private static func readHeaderValue(
@@ -173,7 +175,7 @@ extension ModelObject {
     ) throws -> Any {
         do {
             return try reader.readFoundationValue()
-        } catch let settled as SettledError {
+        } catch let settled as any SettledError {
             throw settled.prefixed(with: .key(key.name(in: metadata)))
         }
     }

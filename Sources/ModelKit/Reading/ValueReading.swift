@@ -68,7 +68,7 @@ struct ValueReading {
         rewind(&reader, context)
         do {
             return try reader.readFoundationValue()
-        } catch let settled as SettledError {
+        } catch let settled as any SettledError {
             guard let component else { throw settled }
             throw settled.prefixed(with: component)
         }
@@ -84,7 +84,7 @@ struct ValueReading {
         _ load: (Any) throws -> Value
     ) throws -> Value {
         let value = try dictionaryForm(&reader, context, component)
-        return try JSONReader.settled { try load(value) }
+        return try SettledModelError.settling { try load(value) }
     }
 
     /// Settles the failure of an element of an array or a value of a dictionary, as the
@@ -101,19 +101,19 @@ struct ValueReading {
         _ context: LoadContext
     ) throws -> Element? {
         var failure = error
-        if !(error is SettledError) {
+        if !(error is any SettledError) {
             do {
                 let value = try dictionaryForm(&reader, context, nil)
                 return try context.within(component) { try Element._make(savedValue: value, context: context) }
             } catch let error as ModelError {
-                guard context.isLenient else { throw SettledError(error: error, isFatal: false) }
+                guard context.isLenient else { throw SettledModelError(error) }
                 try context.report(error)
                 return nil
-            } catch let error as SettledError {
+            } catch let error as any SettledError {
                 failure = error
             }
         }
-        guard let settled = failure as? SettledError else { throw failure }
+        guard let settled = failure as? any SettledError else { throw failure }
         try skip(after: settled.prefixed(with: component), prefixing: component, &reader, context)
         return nil
     }
@@ -122,12 +122,12 @@ struct ValueReading {
     /// found in the value with `component`, and moves past the value, which is dropped; or
     /// throws the problem.
     func skip(
-        after settled: SettledError, prefixing component: ModelKeyPath.Component, _ reader: inout JSONReader,
+        after settled: any SettledError, prefixing component: ModelKeyPath.Component, _ reader: inout JSONReader,
         _ context: LoadContext
     ) throws {
         guard !settled.isFatal, context.isLenient else { throw settled }
         context.prefixIssues(since: marks, with: component)
-        try context.report(settled.error)
+        try context.report(settled.modelError(in: reader))
         reader.rewind(to: start)
         try reader.skipValue()
     }

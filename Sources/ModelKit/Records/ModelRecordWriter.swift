@@ -73,7 +73,7 @@ public final class ModelRecordWriter<Model: ModelObject> {
         } catch {
             throw Self.fileError(error, path: path)
         }
-        writer.buffer.append(framing.opening)
+        writer.output.buffer.append(framing.opening)
     }
 
     /// Creates a writer that appends records of JSON Lines to a file, creating it if it does
@@ -112,7 +112,7 @@ public final class ModelRecordWriter<Model: ModelObject> {
         try encode(model)
         switch destination {
         case .replacement(let pending):
-            if writer.buffer.count >= Self.chunkSize { try flush(to: pending) }
+            if writer.output.buffer.count >= Self.chunkSize { try flush(to: pending) }
         case .appending(let descriptor):
             try flush(to: descriptor)
         }
@@ -138,7 +138,7 @@ public final class ModelRecordWriter<Model: ModelObject> {
         do {
             switch destination {
             case .replacement(let pending):
-                writer.buffer.append(framing.closing(isEmpty: count == 0))
+                writer.output.buffer.append(framing.closing(isEmpty: count == 0))
                 try flush(to: pending)
                 try pending.commit()
             case .appending(let descriptor):
@@ -155,13 +155,13 @@ public final class ModelRecordWriter<Model: ModelObject> {
 
     /// Adds the record of `model` to the buffer, or nothing when it cannot be written.
     private func encode(_ model: Model) throws {
-        let start = writer.buffer.count
+        let start = writer.output.buffer.count
         do {
-            if count > 0 { writer.buffer.append(framing.separator) }
+            if count > 0 { writer.output.buffer.append(framing.separator) }
             try model.writeJSON(to: &writer)
-            writer.buffer.append(framing.terminator)
+            writer.output.buffer.append(framing.terminator)
         } catch let error as ModelError {
-            writer.buffer.removeLast(toCount: start)
+            writer.output.buffer.removeLast(toCount: start)
             writer.objectsBeingWritten.removeAll()
             throw error.prefixed(with: .index(count))
         }
@@ -170,19 +170,19 @@ public final class ModelRecordWriter<Model: ModelObject> {
 
     private func flush(to pending: FileReplacement.Pending) throws {
         do {
-            try writer.buffer.withUnsafeBytes { try pending.write($0) }
+            try writer.output.buffer.withUnsafeBytes { try pending.write($0) }
         } catch let error as FileReplacement.Failure {
             throw Self.fileError(error, path: path)
         }
-        writer.buffer.removeLast(toCount: 0)
+        writer.output.buffer.removeLast(toCount: 0)
     }
 
     /// Writes the buffered line in one `write(2)`, which the system completes for a regular
     /// file unless the disk is full or a signal interrupts it; the rest then follows.
     private func flush(to descriptor: Int32) throws {
-        defer { writer.buffer.removeLast(toCount: 0) }
+        defer { writer.output.buffer.removeLast(toCount: 0) }
         do {
-            try writer.buffer.withUnsafeBytes { try FileReplacement.writeAll($0, to: descriptor) }
+            try writer.output.buffer.withUnsafeBytes { try FileReplacement.writeAll($0, to: descriptor) }
         } catch let error as FileReplacement.Failure {
             throw Self.fileError(error, path: path)
         }
@@ -222,11 +222,11 @@ struct RecordFraming {
         }
         var keys = JSONWriter(options: .compact)
         for key in path {
-            keys.buffer.append(UInt8(ascii: "{"))
-            keys.writeString(key)
-            keys.buffer.append(UInt8(ascii: ":"))
+            keys.output.buffer.append(UInt8(ascii: "{"))
+            keys.output.writeString(key)
+            keys.output.buffer.append(UInt8(ascii: ":"))
         }
-        opening = keys.buffer.array + Array("[\n".utf8)
+        opening = keys.output.buffer.array + Array("[\n".utf8)
         separator = Array(",\n".utf8)
         terminator = []
         end = Array(repeating: UInt8(ascii: "}"), count: path.count) + [UInt8(ascii: "\n")]

@@ -40,6 +40,6 @@ extension ModelObject {
         let document = try SchemaBuilder.document(of: self, purpose: purpose, profile: profile)
         var writer = JSONWriter(options: [.sortedKeys, .withoutEscapingSlashes])
         try document.write(to: &writer)
-        return writer.buffer.data()
+        return writer.output.buffer.data()
     }
 }

@@ -82,7 +82,7 @@ enum OpenAIStrictRules {
                 what: "a dictionary with arbitrary keys", why: "whose objects list their keys and take no others")
         }
         keywords["properties"] = .object(try properties.mapValues(conform))
-        keywords["required"] = .array(properties.keys.sorted(by: JSONWriter.keyOrder).map { .string($0) })
+        keywords["required"] = .array(properties.keys.sorted(by: JSONOutput.keyOrder).map { .string($0) })
         keywords["additionalProperties"] = false
     }
 }

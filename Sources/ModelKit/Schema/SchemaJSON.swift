@@ -108,32 +108,32 @@ indirect enum SchemaJSON: Equatable, Sendable {
     /// Writes the value, the keys of each object sorted.
     func write(to writer: inout JSONWriter) throws {
         switch self {
-        case .null: writer.writeNull()
-        case .bool(let bool): writer.writeBool(bool)
-        case .integer(let int): writer.writeInteger(int)
-        case .unsigned(let uint): writer.writeInteger(uint)
+        case .null: writer.output.writeNull()
+        case .bool(let bool): writer.output.writeBool(bool)
+        case .integer(let int): writer.output.writeInteger(int)
+        case .unsigned(let uint): writer.output.writeInteger(uint)
         case .number(let double): try writer.writeDouble(double)
-        case .string(let string): writer.writeString(string)
+        case .string(let string): writer.output.writeString(string)
         case .array(let elements):
-            guard !elements.isEmpty else { return writer.writeEmpty(open: "[", close: "]") }
-            writer.append("[")
-            writer.level += 1
+            guard !elements.isEmpty else { return writer.output.writeEmpty(open: "[", close: "]") }
+            writer.output.append("[")
+            writer.output.level += 1
             for index in elements.indices {
-                if index > 0 { writer.append(",") }
-                writer.newLine()
+                if index > 0 { writer.output.append(",") }
+                writer.output.newLine()
                 try elements[index].write(to: &writer)
             }
-            writer.level -= 1
-            writer.newLine()
-            writer.append("]")
+            writer.output.level -= 1
+            writer.output.newLine()
+            writer.output.append("]")
         case .object(let keywords):
-            guard !keywords.isEmpty else { return writer.writeEmpty(open: "{", close: "}") }
-            writer.beginObject()
-            for (index, key) in keywords.keys.sorted(by: JSONWriter.keyOrder).enumerated() {
-                writer.writeKey(key, isFirst: index == 0)
+            guard !keywords.isEmpty else { return writer.output.writeEmpty(open: "{", close: "}") }
+            writer.output.beginObject()
+            for (index, key) in keywords.keys.sorted(by: JSONOutput.keyOrder).enumerated() {
+                writer.output.writeKey(key, isFirst: index == 0)
                 try keywords[key]?.write(to: &writer)
             }
-            writer.endObject(isEmpty: false)
+            writer.output.endObject(isEmpty: false)
         }
     }
 }

@@ -42,7 +42,7 @@ extension SavedUnion {
         if let read = table.reader(forToken: reader.peekToken()) {
             do {
                 return try read(&reader, context)
-            } catch let settled as SettledError where settled.isFatal {
+            } catch let settled as any SettledError where settled.isFatal {
                 throw settled
             } catch {
                 // Even a settled error is the dictionary way's for this alternative only.

@@ -58,8 +58,8 @@ extension SavedBase64: SavedValue {
     }
 
     func _writeJSON(to writer: inout JSONWriter) throws {
-        guard let text else { return writer.writeNull() }
-        writer.writeString(text)
+        guard let text else { return writer.output.writeNull() }
+        writer.output.writeString(text)
     }
 
     /// No data writes no `string` value.

@@ -134,10 +134,10 @@ extension Dictionary where Key == String, Value: SavedValue {
         context: LoadContext
     ) throws -> Bool {
         do {
-            if let settled = error as? SettledError, settled.isFatal { throw settled }
+            if let settled = error as? any SettledError, settled.isFatal { throw settled }
             reader.rewind(to: reading.start)
             if try result[key] != nil || reader.hasLaterKey(matching: { $0.key($1, equals: key) }) { return false }
-        } catch let settled as SettledError {
+        } catch let settled as any SettledError {
             throw settled.prefixed(with: .key(key))
         }
         let value = try reading.recoverElement(Value.self, after: error, at: .key(key), &reader, context)

@@ -20,7 +20,7 @@ extension Optional: SavedValue where Wrapped: SavedValue {
 
     /// ModelKit's machinery: writes the wrapped value, or `null`.
     public func _writeJSON(to writer: inout JSONWriter) throws {
-        guard let self else { return writer.writeNull() }
+        guard let self else { return writer.output.writeNull() }
         try self._writeJSON(to: &writer)
     }
 

@@ -53,7 +53,7 @@ extension Data: SavedValue {
 
     /// ModelKit's machinery: writes the Base64 string.
     public func _writeJSON(to writer: inout JSONWriter) throws {
-        writer.writeString(base64EncodedString())
+        writer.output.writeString(base64EncodedString())
     }
 }
 
@@ -74,7 +74,7 @@ extension URL: SavedValue {
 
     /// ModelKit's machinery: writes the absolute string of the URL.
     public func _writeJSON(to writer: inout JSONWriter) throws {
-        writer.writeString(absoluteString)
+        writer.output.writeString(absoluteString)
     }
 }
 
@@ -95,6 +95,6 @@ extension UUID: SavedValue {
 
     /// ModelKit's machinery: writes the UUID string.
     public func _writeJSON(to writer: inout JSONWriter) throws {
-        writer.writeString(uuidString)
+        writer.output.writeString(uuidString)
     }
 }

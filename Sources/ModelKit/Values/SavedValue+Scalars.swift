@@ -17,7 +17,7 @@ extension String: SavedValue {
 
     /// ModelKit's machinery: writes the string, escaped.
     public func _writeJSON(to writer: inout JSONWriter) throws {
-        writer.writeString(self)
+        writer.output.writeString(self)
     }
 }
 
@@ -43,7 +43,7 @@ extension Bool: SavedValue {
 
     /// ModelKit's machinery: writes `true` or `false`.
     public func _writeJSON(to writer: inout JSONWriter) throws {
-        writer.writeBool(self)
+        writer.output.writeBool(self)
     }
 }
 
@@ -111,7 +111,7 @@ extension SavedValue where Self: FixedWidthInteger {
 
     /// ModelKit's machinery: writes the number in decimal.
     public func _writeJSON(to writer: inout JSONWriter) throws {
-        writer.writeInteger(self)
+        writer.output.writeInteger(self)
     }
 }
 
@@ -282,7 +282,7 @@ extension Decimal: SavedValue {
     /// ModelKit's machinery: writes the number in decimal, with every digit it has.
     public func _writeJSON(to writer: inout JSONWriter) throws {
         guard !isNaN else { throw ModelError(.unencodableNumber("NaN")) }
-        writer.writeRawASCII(Self.jsonText(of: self))
+        writer.output.writeRawASCII(Self.jsonText(of: self))
     }
 
     /// The decimal digits, padded so that `JSONSerialization` reads them back exactly.

@@ -45,7 +45,7 @@ extension ModelObject {
         guard options.contains(.foundationWriter) else {
             var writer = JSONWriter(options: options)
             try writer.writeArray(objects)
-            return writer.buffer.data()
+            return writer.output.buffer.data()
         }
         let context = SaveContext(options: options)
         var dictionaries: [Any] = []

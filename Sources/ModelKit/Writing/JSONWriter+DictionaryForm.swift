@@ -17,7 +17,7 @@ extension JSONWriter {
     /// is ``JSONObjectWritable`` writes itself.
     mutating func writeAny(_ value: Any) throws {
         if let string = value as? String {
-            writeString(string)
+            output.writeString(string)
         } else if let decimal = value as? NSDecimalNumber {
             try decimal.decimalValue._writeJSON(to: &self)
         } else if let number = SavedNumber(value) {
@@ -27,7 +27,7 @@ extension JSONWriter {
         } else if let dictionary = value as? [String: Any] {
             try writeAnyDictionary(dictionary)
         } else if value is NSNull {
-            writeNull()
+            output.writeNull()
         } else if let date = value as? Date {
             try date._writeJSON(to: &self)
         } else if let data = value as? Data {
@@ -46,7 +46,7 @@ extension JSONWriter {
     /// Writes one entry of an object: its key and a dictionary-form value, whose errors name
     /// the key.
     mutating func writeEntry(_ key: String, _ value: Any, isFirst: Bool) throws {
-        writeKey(key, isFirst: isFirst)
+        output.writeKey(key, isFirst: isFirst)
         do {
             try writeAny(value)
         } catch let error as ModelError {
@@ -56,9 +56,9 @@ extension JSONWriter {
 
     private mutating func writeNumber(_ number: SavedNumber) throws {
         switch number {
-        case .bool(let bool): writeBool(bool)
-        case .int(let int): writeInteger(int)
-        case .uint(let uint): writeInteger(uint)
+        case .bool(let bool): output.writeBool(bool)
+        case .int(let int): output.writeInteger(int)
+        case .uint(let uint): output.writeInteger(uint)
         case .double(let double): try writeUnknownDouble(double)
         case .decimal(let decimal): try decimal._writeJSON(to: &self)
         }
@@ -80,7 +80,7 @@ extension JSONWriter {
         if let decimal = JSONReader.foundationDecimal(text: text) {
             try decimal._writeJSON(to: &self)
         } else {
-            writeRawASCII(text)
+            output.writeRawASCII(text)
         }
     }
 

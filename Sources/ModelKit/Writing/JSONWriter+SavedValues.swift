@@ -1,29 +1,17 @@
 import Foundation
 
-// What the JSON writer writes of saved values and of the options that models are written
-// with: the seam where `Writing/` builds on the bytes writer of `JSON/`.
+// What the JSON writer writes of saved values: dates, arrays and dictionaries, through the
+// JSON output of `JSON/`.
 
 extension JSONWriter {
-    /// A writer for `options`.
-    init(options: WriteOptions) {
-        self.init(
-            isPretty: !options.contains(.compact), sortsKeys: options.contains(.sortedKeys),
-            escapesSlashes: !options.contains(.withoutEscapingSlashes), clientOptions: options.rawValue)
-    }
-
-    /// The options that the writer writes with.
-    var options: WriteOptions {
-        WriteOptions(rawValue: clientOptions)
-    }
-
     /// Writes a date as its ISO 8601 string, which needs no escaping.
     ///
     /// - Throws: A ``ModelError`` for a date that has no text that reads back.
     mutating func writeDate(_ date: Date) throws {
         try ISO8601.withText(of: options.writtenDate(date)) { text in
-            buffer.append(0x22)
-            buffer.append(text)
-            buffer.append(0x22)
+            output.buffer.append(0x22)
+            output.buffer.append(text)
+            output.buffer.append(0x22)
         }
     }
 
@@ -33,13 +21,13 @@ extension JSONWriter {
     /// - Throws: The first error an element throws, located at its index.
     mutating func writeArray<Element: SavedValue>(_ array: [Element]) throws {
         try checkNesting()
-        guard !array.isEmpty else { return writeEmpty(open: "[", close: "]") }
-        append("[")
-        level += 1
-        let start = buffer.count
+        guard !array.isEmpty else { return output.writeEmpty(open: "[", close: "]") }
+        output.append("[")
+        output.level += 1
+        let start = output.buffer.count
         for index in array.indices {
-            if index > 0 { append(",") }
-            newLine()
+            if index > 0 { output.append(",") }
+            output.newLine()
             do {
                 try array[index]._writeJSON(to: &self)
             } catch let error as ModelError {
@@ -49,9 +37,9 @@ extension JSONWriter {
                 reserveRoom(forElements: array.count, from: start)
             }
         }
-        level -= 1
-        newLine()
-        append("]")
+        output.level -= 1
+        output.newLine()
+        output.append("]")
     }
 
     /// The length from which an array's first element tells how much room the rest will take.
@@ -61,9 +49,9 @@ extension JSONWriter {
     /// from `start`, as long as the first: the buffer then grows once rather than doubling
     /// and copying many times over, up to 32 MiB more at once.
     private mutating func reserveRoom(forElements count: Int, from start: Int) {
-        let first = buffer.count - start
+        let first = output.buffer.count - start
         let (room, overflow) = first.multipliedReportingOverflow(by: count - 1)
-        buffer.reserveCapacity(buffer.count + (overflow ? 32 << 20 : min(room + room / 8, 32 << 20)))
+        output.buffer.reserveCapacity(output.buffer.count + (overflow ? 32 << 20 : min(room + room / 8, 32 << 20)))
     }
 
     /// Writes a dictionary of saved values, with its keys sorted.
@@ -72,28 +60,28 @@ extension JSONWriter {
     /// - Throws: The first error a value throws, located at its key.
     mutating func writeDictionary<Value: SavedValue>(_ dictionary: [String: Value]) throws {
         try checkNesting()
-        guard !dictionary.isEmpty else { return writeEmpty(open: "{", close: "}") }
-        append("{")
-        level += 1
-        for (index, key) in dictionary.keys.sorted(by: JSONWriter.keyOrder).enumerated() {
+        guard !dictionary.isEmpty else { return output.writeEmpty(open: "{", close: "}") }
+        output.append("{")
+        output.level += 1
+        for (index, key) in dictionary.keys.sorted(by: JSONOutput.keyOrder).enumerated() {
             guard let value = dictionary[key] else { continue }
-            writeKey(key, isFirst: index == 0)
+            output.writeKey(key, isFirst: index == 0)
             do {
                 try value._writeJSON(to: &self)
             } catch let error as ModelError {
                 throw error.prefixed(with: .key(key))
             }
         }
-        level -= 1
-        newLine()
-        append("}")
+        output.level -= 1
+        output.newLine()
+        output.append("}")
     }
 
     /// The quoted, escaped form of a key, computed once per property.
     static func quotedKey(_ key: String, escapingSlashes: Bool) -> [UInt8] {
-        var writer = JSONWriter(options: escapingSlashes ? [.compact] : [.compact, .withoutEscapingSlashes])
-        writer.writeString(key)
-        return writer.buffer.array
+        var output = JSONOutput(isPretty: false, sortsKeys: false, escapesSlashes: escapingSlashes)
+        output.writeString(key)
+        return output.buffer.array
     }
 
     /// The elements ordered by their compact JSON forms, for collections without an order;
@@ -103,7 +91,7 @@ extension JSONWriter {
             var writer = JSONWriter(options: [.compact, .sortedKeys])
             writer.dateCoding = dateCoding
             try? element._writeJSON(to: &writer)
-            return (writer.buffer.array, element)
+            return (writer.output.buffer.array, element)
         }
         return keyed.sorted { $0.0.lexicographicallyPrecedes($1.0) }.map(\.1)
     }

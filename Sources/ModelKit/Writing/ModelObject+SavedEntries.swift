@@ -33,7 +33,7 @@ extension ModelObject {
         let unknownValues = unknownValues ?? unknowns
         guard order != .sortedKeys else {
             var entries = savedEntries(with: writer, metadata: metadata, options: options, unknownValues: unknownValues)
-            entries.sort { JSONWriter.keyOrder($0.key, $1.key) }
+            entries.sort { JSONOutput.keyOrder($0.key, $1.key) }
             for entry in entries { try entry.write(with: &writer, into: &output) }
             return
         }
@@ -91,7 +91,7 @@ extension ModelObject {
                 try SavedEntry.unknownValue(key: key, value).write(with: &writer, into: &output)
             }
         } else if !values.isEmpty {
-            for (key, value) in values.sorted(by: { JSONWriter.keyOrder($0.key, $1.key) })
+            for (key, value) in values.sorted(by: { JSONOutput.keyOrder($0.key, $1.key) })
             where isFlat || !layout.isContainer(key) {
                 try SavedEntry.unknownValue(key: key, value).write(with: &writer, into: &output)
             }
@@ -123,7 +123,7 @@ extension ModelObject {
                 members.forEachMember { key, range in objectEntries.append((key, members.value(in: range))) }
             }
             var others = values.values.map { (key: $0.key, value: $0.value) }
-            if sorted { others.sort { JSONWriter.keyOrder($0.key, $1.key) } }
+            if sorted { others.sort { JSONOutput.keyOrder($0.key, $1.key) } }
             objectEntries += others
             if written == nil { written = Set(unknownValues.keys) }
             for (key, value) in objectEntries

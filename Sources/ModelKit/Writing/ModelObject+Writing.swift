@@ -53,7 +53,7 @@ extension ModelObject {
         }
         var writer = JSONWriter(options: options)
         try writeJSON(to: &writer)
-        return writer.buffer.data()
+        return writer.output.buffer.data()
     }
 
     /// The JSON form, as a string.

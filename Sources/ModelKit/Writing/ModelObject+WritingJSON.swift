@@ -18,11 +18,11 @@ extension ModelObject: JSONObjectWritable {
         try writer.checkNesting()
         let metadata = ModelMetadata.of(type(of: self))
         let order: SavedEntryOrder = writer.options.contains(.sortedKeys) ? .sortedKeys : .jsonForm
-        writer.beginObject()
+        writer.output.beginObject()
         var entryWriter = JSONEntryWriter(object: self, metadata: metadata)
         try writeSavedEntries(
             with: &entryWriter, into: &writer, metadata: metadata, options: writer.options, order: order)
-        writer.endObject(isEmpty: entryWriter.isFirst)
+        writer.output.endObject(isEmpty: entryWriter.isFirst)
     }
 }
 
@@ -42,14 +42,14 @@ private struct JSONEntryWriter: SavedEntryWriter {
     @inline(__always)
     mutating func writeVersion(_ version: Int, key: String, into writer: inout JSONWriter) {
         writeHeaderKey(key, quoted: metadata.quotedVersionKey, into: &writer)
-        writer.writeInteger(version)
+        writer.output.writeInteger(version)
         isFirst = false
     }
 
     @inline(__always)
     mutating func writeClassName(_ name: String, key: String, isKept: Bool, into writer: inout JSONWriter) {
         writeHeaderKey(key, quoted: metadata.quotedTypeKey, into: &writer)
-        writer.writeString(name)
+        writer.output.writeString(name)
         if isKept { writer.hasWrittenKeptValues = true }
         isFirst = false
     }
@@ -59,9 +59,9 @@ private struct JSONEntryWriter: SavedEntryWriter {
     @inline(__always)
     private func writeHeaderKey(_ key: String, quoted: [UInt8], into writer: inout JSONWriter) {
         if !quoted.isEmpty && !quoted.contains(UInt8(ascii: "/")) {
-            writer.writeKey(quoted: quoted, isFirst: isFirst)
+            writer.output.writeKey(quoted: quoted, isFirst: isFirst)
         } else {
-            writer.writeKey(key, isFirst: isFirst)
+            writer.output.writeKey(key, isFirst: isFirst)
         }
     }
 
@@ -97,15 +97,15 @@ private struct JSONEntryWriter: SavedEntryWriter {
         _ container: PathContainer, kept: CompactMembers?, isKeptNull: Bool, into writer: inout JSONWriter
     ) throws {
         guard kept != nil || isKeptNull || writesValue(in: 0, of: container) else { return }
-        writer.writeKey(container.key, isFirst: isFirst)
+        writer.output.writeKey(container.key, isFirst: isFirst)
         isFirst = false
-        if isKeptNull, !writesValue(in: 0, of: container) { return writer.writeNull() }
+        if isKeptNull, !writesValue(in: 0, of: container) { return writer.output.writeNull() }
         try writer.checkNesting()
-        writer.beginObject()
+        writer.output.beginObject()
         var isFirstInside = true
         try writeLevel(
             0, of: container, kept: kept.map(CompactMembersSlice.init), into: &writer, isFirst: &isFirstInside)
-        writer.endObject(isEmpty: isFirstInside)
+        writer.output.endObject(isEmpty: isFirstInside)
     }
 
     /// Writes the members of one level of a container.
@@ -130,8 +130,8 @@ private struct JSONEntryWriter: SavedEntryWriter {
             case .property(let index):
                 let property = properties[index]
                 if object.hasKeptNull(at: index, metadata: metadata) {
-                    writer.writeKey(property.key, isFirst: isFirst)
-                    writer.writeNull()
+                    writer.output.writeKey(property.key, isFirst: isFirst)
+                    writer.output.writeNull()
                     isFirst = false
                     continue
                 }
@@ -163,13 +163,13 @@ private struct JSONEntryWriter: SavedEntryWriter {
                     // Written with the other keys, in place of the properties beneath it.
                     continue
                 }
-                writer.writeKey(key, isFirst: isFirst)
+                writer.output.writeKey(key, isFirst: isFirst)
                 isFirst = false
                 try writer.checkNesting()
-                writer.beginObject()
+                writer.output.beginObject()
                 var isFirstInside = true
                 try writeLevel(inner, of: container, kept: innerKept, into: &writer, isFirst: &isFirstInside)
-                writer.endObject(isEmpty: isFirstInside)
+                writer.output.endObject(isEmpty: isFirstInside)
             }
         }
         if let kept, try writer.writeCompactMembers(kept, isFirst: isFirst, skipping: written) {
@@ -208,8 +208,8 @@ private struct JSONEntryWriter: SavedEntryWriter {
         if try property.writeJSON(of: object, to: &writer, isFirst: isFirst) {
             isFirst = false
         } else if metadata.writesNilAsNull {
-            writer.writeKey(property.key, isFirst: isFirst)
-            writer.writeNull()
+            writer.output.writeKey(property.key, isFirst: isFirst)
+            writer.output.writeNull()
             isFirst = false
         }
     }
@@ -224,8 +224,8 @@ private struct JSONEntryWriter: SavedEntryWriter {
         if try property.writeJSON(of: nested, to: &writer, isFirst: isFirst) {
             isFirst = false
         } else if flattened.metadata.writesNilAsNull {
-            writer.writeKey(property.key, isFirst: isFirst)
-            writer.writeNull()
+            writer.output.writeKey(property.key, isFirst: isFirst)
+            writer.output.writeNull()
             isFirst = false
         }
     }
@@ -234,10 +234,10 @@ private struct JSONEntryWriter: SavedEntryWriter {
     mutating func writeKeptValue(_ value: Any, of property: AnySavedProperty, into writer: inout JSONWriter) throws {
         if value is NSNull {
             // A null that loaded into an optional, which any strict load takes back.
-            writer.writeKey(
-                quoted: writer.escapesSlashes ? property.quotedKey : property.quotedKeyUnescapedSlashes,
+            writer.output.writeKey(
+                quoted: writer.output.escapesSlashes ? property.quotedKey : property.quotedKeyUnescapedSlashes,
                 isFirst: isFirst)
-            writer.writeNull()
+            writer.output.writeNull()
             isFirst = false
             return
         }
@@ -247,7 +247,7 @@ private struct JSONEntryWriter: SavedEntryWriter {
 
     @inline(__always)
     mutating func writeUnknownValue(_ value: Any, forKey key: String, into writer: inout JSONWriter) throws {
-        writer.writeKey(key, isFirst: isFirst)
+        writer.output.writeKey(key, isFirst: isFirst)
         isFirst = false
         try writer.writeAny(value)
     }

@@ -152,4 +152,20 @@ import Testing
         #expect(ClassHierarchy.declaredSuperclasses(of: Base.self).isEmpty)
         #expect(ClassHierarchy.lineage(of: ModelObject.self).count == 1)
     }
+
+    /// Not an assumption of the runtime's: a value kept behind an untyped pointer, as the
+    /// census that a thread is taking is kept in its thread slot, is reached in place.
+    @Test func untypedPointeeReachesTheValueItAddressesInPlace() {
+        var values = (count: 1, name: "one")
+        withUnsafeMutablePointer(to: &values) { pointer in
+            UntypedPointee.modify(UnsafeMutableRawPointer(pointer), as: (count: Int, name: String).self) {
+                $0.count += 1
+                $0.name += "!"
+            }
+        }
+        #expect(values.count == 2)
+        #expect(values.name == "one!")
+        let (census, _) = SavedCensus.taking { SavedCensus.countInitializedValue(key: "key") }
+        #expect(census.initializedValues == 1)
+    }
 }

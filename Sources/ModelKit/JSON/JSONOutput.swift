@@ -1,40 +1,28 @@
 import Foundation
 
-/// ModelKit's JSON writer, which builds JSON bytes straight from saved values.
+/// JSON text being written: scalars, strings, keys, the layout of arrays and objects, and
+/// compact text copied back.
 ///
-/// The writer is ModelKit's machinery: it is public only because the underscored requirements
-/// of the saved-value protocol name it, and it has no public members. A type of your own is saved through
-/// ``SavedRepresentable``, ``CodableSavedValue`` or its raw value, and never touches the writer.
-///
-/// Its output parses with `JSONSerialization` into the values' dictionary forms, and its pretty
-/// layout matches `JSONSerialization`'s `prettyPrinted` output.
-public struct JSONWriter {
-
+/// It knows bytes, numbers and strings, and three choices of layout: whether the text is laid
+/// out on lines, whether the keys of objects written from compact text are sorted, whether
+/// `/` is escaped. Its output parses with `JSONSerialization`, and its pretty layout matches
+/// `JSONSerialization`'s `prettyPrinted` output.
+struct JSONOutput {
     var buffer = JSONBuffer(capacity: 1024)
 
-    /// The options of the code that writes through the writer, as their bits: the writer
-    /// itself follows only ``isPretty``, ``sortsKeys`` and ``escapesSlashes``.
-    let clientOptions: Int
     /// Whether the JSON is laid out on lines, with two spaces of indent for each level.
     let isPretty: Bool
     /// Whether the keys of objects written from compact text are sorted.
     let sortsKeys: Bool
     /// Whether `/` is written as `\/`.
     let escapesSlashes: Bool
+    /// The arrays and objects open at the end of the text.
     var level = 0
-    var objectsBeingWritten: [ObjectIdentifier] = []
-    /// Whether the JSON holds values kept from loaded data that a strict load may reject:
-    /// values that a lenient load skipped, and class names that did not resolve.
-    var hasWrittenKeptValues = false
-    /// The format of the dates being written, when a property hands one on for its value;
-    /// `nil` for ISO 8601.
-    var dateCoding: DateCoding?
 
-    init(isPretty: Bool, sortsKeys: Bool, escapesSlashes: Bool, clientOptions: Int = 0) {
+    init(isPretty: Bool, sortsKeys: Bool, escapesSlashes: Bool) {
         self.isPretty = isPretty
         self.sortsKeys = sortsKeys
         self.escapesSlashes = escapesSlashes
-        self.clientOptions = clientOptions
     }
 
     // MARK: Scalars
@@ -72,9 +60,10 @@ public struct JSONWriter {
     /// Writes the shortest decimal that reads back as the same `Double`.
     ///
     /// - Parameter value: The number.
-    /// - Throws: A ``ModelError`` for NaN and infinity, which JSON cannot hold.
-    mutating func writeDouble(_ value: Double) throws {
-        guard value.isFinite else { throw ModelError(.unencodableNumber("\(value)")) }
+    /// - Returns: `false`, having written nothing, for NaN and infinity, which JSON cannot
+    ///   hold.
+    mutating func writeDouble(_ value: Double) -> Bool {
+        guard value.isFinite else { return false }
         // Whole numbers print without ".0", as JSONSerialization prints them.
         if value.rounded(.towardZero) == value, abs(value) < 1e15 {
             if value == 0, value.sign == .minus {
@@ -86,19 +75,21 @@ public struct JSONWriter {
         } else {
             writeRawASCII(value.description)
         }
+        return true
     }
 
     /// Writes the shortest decimal that reads back as the same `Float`.
     ///
     /// - Parameter value: The number.
-    /// - Throws: A ``ModelError`` for NaN and infinity, which JSON cannot hold.
-    mutating func writeFloat(_ value: Float) throws {
-        guard value.isFinite else { throw ModelError(.unencodableNumber("\(value)")) }
+    /// - Returns: `false`, having written nothing, for NaN and infinity, which JSON cannot
+    ///   hold.
+    mutating func writeFloat(_ value: Float) -> Bool {
+        guard value.isFinite else { return false }
         if value.rounded(.towardZero) == value, abs(value) < 1e7 {
-            try writeDouble(Double(value))
-        } else {
-            writeRawASCII(value.description)
+            return writeDouble(Double(value))
         }
+        writeRawASCII(value.description)
+        return true
     }
 
     /// Writes a string in quotes, escaping what JSON requires.
@@ -108,15 +99,6 @@ public struct JSONWriter {
         if value.utf8.withContiguousStorageIfAvailable({ appendEscaped($0) }) != nil { return }
         var value = value
         value.withUTF8 { appendEscaped($0) }
-    }
-
-    /// Runs `body`, which writes a property's value, with the property's date format.
-    @inline(__always)
-    mutating func writing(datesAs coding: DateCoding, _ body: (inout JSONWriter) throws -> Void) rethrows {
-        let outer = dateCoding
-        dateCoding = coding
-        defer { dateCoding = outer }
-        try body(&self)
     }
 
     /// Writes a string from its UTF-8 bytes, in quotes, escaping what JSON requires.
@@ -139,9 +121,9 @@ public struct JSONWriter {
     ///
     /// It also throws, with the level reached as the limit, when the thread's stack has no room
     /// for more levels; every sixteenth level is often enough to ask.
-    mutating func checkNesting() throws {
-        guard level < Self.maximumNesting else { throw ModelError(.nestingTooDeep(limit: Self.maximumNesting)) }
-        guard level % 16 != 0 || CallStack.hasRoom() else { throw ModelError(.nestingTooDeep(limit: level)) }
+    func checkNesting() throws(JSONNestingError) {
+        guard level < Self.maximumNesting else { throw JSONNestingError(limit: Self.maximumNesting) }
+        guard level % 16 != 0 || CallStack.hasRoom() else { throw JSONNestingError(limit: level) }
     }
 
     mutating func beginObject() {

@@ -16,10 +16,11 @@ import Foundation
 //                                                       ]
 //                                                     }
 
-extension JSONWriter {
+extension JSONOutput {
     /// Writes a value kept as compact text.
     ///
-    /// - Throws: A ``ModelError`` when the value would nest more deeply than the writer writes.
+    /// - Throws: A ``JSONNestingError`` when the value would nest more deeply than the output
+    ///   nests, with the path inside the value.
     mutating func writeCompact(_ value: CompactJSON) throws {
         if copiesCompactText(depth: value.depth, hasSlash: value.hasSlash) {
             return value.hasSlash
@@ -154,7 +155,7 @@ extension JSONWriter {
                     newLine()
                     do {
                         index = try writeCompactValue(text, at: index)
-                    } catch let error as ModelError {
+                    } catch let error as JSONNestingError {
                         throw error.prefixed(with: .index(count))
                     }
                 }
@@ -177,7 +178,7 @@ extension JSONWriter {
         append(isPretty ? " : " : ":")
         do {
             return try writeCompactValue(text, at: keyEnd + 1)
-        } catch let error as ModelError {
+        } catch let error as JSONNestingError {
             throw error.prefixed(with: .key(text.string(at: start, end: keyEnd)))
         }
     }
@@ -192,7 +193,7 @@ extension JSONWriter {
             members.append((text.string(at: index, end: keyEnd), index))
             index = text.endOfValue(at: keyEnd + 1) + 1
         } while text.buffer[index - 1] == UInt8(ascii: ",")
-        members.sort { JSONWriter.keyOrder($0.key, $1.key) }
+        members.sort { JSONOutput.keyOrder($0.key, $1.key) }
         for (position, member) in members.enumerated() {
             _ = try writeCompactMember(text, at: member.start, isFirst: position == 0)
         }

@@ -126,10 +126,10 @@ enum JSONSerializationCheck {
     }
 
     /// Throws where ModelKit's writer would: for an array or object inside
-    /// ``JSONWriter/maximumNesting`` others, or when the stack has no room for another level.
+    /// ``JSONOutput/maximumNesting`` others, or when the stack has no room for another level.
     private static func checkNesting(_ level: Int) throws {
-        guard level < JSONWriter.maximumNesting else {
-            throw ModelError(.nestingTooDeep(limit: JSONWriter.maximumNesting))
+        guard level < JSONOutput.maximumNesting else {
+            throw ModelError(.nestingTooDeep(limit: JSONOutput.maximumNesting))
         }
         guard level % 16 != 0 || CallStack.hasRoom() else { throw ModelError(.nestingTooDeep(limit: level)) }
     }

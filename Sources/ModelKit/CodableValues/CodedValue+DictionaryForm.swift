@@ -67,10 +67,8 @@ extension CodedValue {
         var entries: [(key: String, value: CodedValue)] = []
         entries.reserveCapacity(dictionary.count)
         for (key, value) in dictionary {
-            do {
+            try KeyPathStep.at(.key(key)) {
                 entries.append((key, try CodedValue(dictionaryForm: value, level: level + 1)))
-            } catch let error as ModelError {
-                throw error.prefixed(with: .key(key))
             }
         }
         return .object(CodedObject(entries: entries))
@@ -81,10 +79,8 @@ extension CodedValue {
         var elements: [CodedValue] = []
         elements.reserveCapacity(array.count)
         for (index, element) in array.enumerated() {
-            do {
+            try KeyPathStep.at(.index(index)) {
                 elements.append(try CodedValue(dictionaryForm: element, level: level + 1))
-            } catch let error as ModelError {
-                throw error.prefixed(with: .index(index))
             }
         }
         return .array(elements)

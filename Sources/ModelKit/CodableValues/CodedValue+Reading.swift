@@ -32,7 +32,7 @@ extension CodedValue {
             if isObject { entries.reserveCapacity(8) } else { elements.reserveCapacity(8) }
         }
 
-        var component: JSONPathComponent {
+        var component: ModelKeyPath.Component {
             isObject ? .key(key) : .index(elements.count)
         }
 
@@ -84,7 +84,7 @@ extension CodedValue {
                 return value
             }
         } catch let error as JSONReadError {
-            throw stack.reversed().reduce(error) { $0.prefixed(with: $1.component) }
+            throw KeyPathStep.prefixing(error, with: stack.map(\.component))
         }
     }
 

@@ -48,7 +48,7 @@ extension CodedValueDecoder {
             return decodingError
         }
         let converted = ModelError(
-            .custom(context.debugDescription), at: CodingPath.keyPath(of: context.codingPath),
+            .custom(context.debugDescription), at: KeyPathStep.keyPath(of: context.codingPath),
             underlyingError: decodingError)
         return ModelObject.decodingError(converted, codingPath: [])
     }
@@ -57,7 +57,7 @@ extension CodedValueDecoder {
     /// its coding path.
     static func modelError(for error: DecodingError) -> ModelError {
         guard let context = context(of: error) else { return ModelError(.custom("\(error)"), underlyingError: error) }
-        let keyPath = CodingPath.keyPath(of: context.codingPath)
+        let keyPath = KeyPathStep.keyPath(of: context.codingPath)
         guard var modelError = context.underlyingError as? ModelError else {
             return ModelError(.custom(context.debugDescription), at: keyPath, underlyingError: error)
         }

@@ -24,7 +24,7 @@ extension CodedValueEncoder {
             return encodingError
         }
         var converted = ModelError.encodingFailed(of: T.self, error: encodingError)
-        converted.keyPath = CodingPath.keyPath(of: context.codingPath)
+        converted.keyPath = KeyPathStep.keyPath(of: context.codingPath)
         return carrying(converted, value: value)
     }
 
@@ -34,7 +34,7 @@ extension CodedValueEncoder {
         guard case .invalidValue(_, let context) = error else {
             return ModelError(.custom("\(error)"), underlyingError: error)
         }
-        let keyPath = CodingPath.keyPath(of: context.codingPath)
+        let keyPath = KeyPathStep.keyPath(of: context.codingPath)
         guard var modelError = context.underlyingError as? ModelError else {
             return ModelError(.custom(context.debugDescription), at: keyPath, underlyingError: error)
         }
@@ -45,7 +45,7 @@ extension CodedValueEncoder {
     /// An `EncodingError` that carries `error`, at the coding path of its key path.
     private static func carrying(_ error: ModelError, value: Any) -> EncodingError {
         let context = EncodingError.Context(
-            codingPath: AnyCodingKey.codingPath(of: error.keyPath), debugDescription: error.description,
+            codingPath: KeyPathStep.codingPath(of: error.keyPath), debugDescription: error.description,
             underlyingError: error)
         return .invalidValue(value, context)
     }

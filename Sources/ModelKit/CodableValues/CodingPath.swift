@@ -19,54 +19,36 @@ indirect enum CodingPath {
 
     /// The steps from the value to here, as a key path.
     var components: [ModelKeyPath.Component] {
-        var components: [ModelKeyPath.Component] = []
-        var step = self
-        while true {
-            switch step {
-            case .root:
-                return components.reversed()
-            case .key(let key, let parent):
-                components.append(.key(key.stringValue))
-                step = parent
-            case .index(let index, let parent):
-                components.append(.index(index))
-                step = parent
-            }
-        }
+        steps(key: { .key($0.stringValue) }, index: { .index($0) })
     }
 
     /// The steps from the value to here, as `Decoder.codingPath` and `Encoder.codingPath` give
-    /// them: the value's own keys, and an ``AnyCodingKey`` for each index.
+    /// them: the value's own keys, and for each index the coding key of its key path step.
     var codingKeys: [any CodingKey] {
-        var keys: [any CodingKey] = []
+        steps(key: { $0 }, index: { KeyPathStep.codingKey(of: .index($0)) })
+    }
+
+    /// The steps from the value to here, each made with `key` or `index`.
+    private func steps<Step>(key: (any CodingKey) -> Step, index: (Int) -> Step) -> [Step] {
+        var steps: [Step] = []
         var step = self
         while true {
             switch step {
             case .root:
-                return keys.reversed()
-            case .key(let key, let parent):
-                keys.append(key)
+                return steps.reversed()
+            case .key(let codingKey, let parent):
+                steps.append(key(codingKey))
                 step = parent
-            case .index(let index, let parent):
-                keys.append(AnyCodingKey(index))
+            case .index(let position, let parent):
+                steps.append(index(position))
                 step = parent
             }
         }
     }
 
-    /// The key path of `codingPath`: a key with an integer is an index, as the keys of an
-    /// unkeyed container's elements are, and every other key a key.
-    ///
-    /// The decoder's and encoder's own errors give coding paths of ``AnyCodingKey``s
-    /// (``AnyCodingKey/codingPath(of:)``), which come back as the key paths they were made of.
-    static func keyPath(of codingPath: [any CodingKey]) -> ModelKeyPath {
-        ModelKeyPath(codingPath.map { key in key.intValue.map { .index($0) } ?? .key(key.stringValue) })
-    }
-
-    /// `error`, whose key path is relative to the value here, located inside the value.
+    /// `error`, whose key path is relative to the value here, located inside the value: the
+    /// steps from the value to here in front of its key path, as any work done at them gets.
     func locating(_ error: ModelError) -> ModelError {
-        var located = error
-        located.keyPath = ModelKeyPath(components + error.keyPath.components)
-        return located
+        KeyPathStep.prefixing(error, with: components)
     }
 }

@@ -56,10 +56,8 @@ final class EncodedObject {
         writer.output.beginObject()
         for (index, entry) in sorted.enumerated() {
             writer.output.writeKey(entry.key, isFirst: index == 0)
-            do {
+            try KeyPathStep.at(.key(entry.key)) {
                 try entry.value.write(to: &writer)
-            } catch let error as ModelError {
-                throw error.prefixed(with: .key(entry.key))
             }
         }
         writer.output.endObject(isEmpty: sorted.isEmpty)

@@ -21,14 +21,4 @@ struct AnyCodingKey: CodingKey, Hashable, Sendable {
     init?(intValue: Int) {
         self.init(intValue)
     }
-
-    /// The coding path of a model key path, such as `children[2].label`.
-    static func codingPath(of keyPath: ModelKeyPath) -> [any CodingKey] {
-        keyPath.components.map { component in
-            switch component {
-            case .key(let key): AnyCodingKey(key)
-            case .index(let index): AnyCodingKey(index)
-            }
-        }
-    }
 }

@@ -56,11 +56,11 @@ enum KeyedArchive {
         guard level < maximumNesting else { throw ModelError(.nestingTooDeep(limit: maximumNesting)) }
         guard level % 16 != 0 || CallStack.hasRoom() else { throw ModelError(.nestingTooDeep(limit: level)) }
         for (component, element) in contents {
-            do {
+            guard let component else {
                 try checkSecureCoding(of: element, level: level + 1)
-            } catch let error as ModelError {
-                throw component.map { error.prefixed(with: $0) } ?? error
+                continue
             }
+            try KeyPathStep.at(component) { try checkSecureCoding(of: element, level: level + 1) }
         }
     }
 

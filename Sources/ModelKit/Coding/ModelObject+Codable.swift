@@ -55,7 +55,7 @@ extension ModelObject {
         do {
             entries = try dictionaryEntries()
         } catch let error as ModelError {
-            let codingPath = encoder.codingPath + AnyCodingKey.codingPath(of: error.keyPath)
+            let codingPath = encoder.codingPath + KeyPathStep.codingPath(of: error.keyPath)
             let context = EncodingError.Context(
                 codingPath: codingPath,
                 debugDescription: error.description,
@@ -97,7 +97,7 @@ extension ModelObject {
     /// A `DecodingError` for a load error, of the kinds above, whose key path continues
     /// `codingPath`.
     static func decodingError(_ error: ModelError, codingPath: [any CodingKey]) -> DecodingError {
-        let codingPath = codingPath + AnyCodingKey.codingPath(of: error.keyPath)
+        let codingPath = codingPath + KeyPathStep.codingPath(of: error.keyPath)
         let context = DecodingError.Context(
             codingPath: codingPath,
             debugDescription: error.description,

@@ -98,10 +98,8 @@ enum PropertyListValues {
             var elements: [Any] = []
             elements.reserveCapacity(array.count)
             for (index, element) in array.enumerated() {
-                do {
+                try KeyPathStep.at(.index(index)) {
                     if let element = try normalizedValue(element, level: level + 1) { elements.append(element) }
-                } catch let error as ModelError {
-                    throw error.prefixed(with: .index(index))
                 }
             }
             return elements
@@ -114,10 +112,8 @@ enum PropertyListValues {
         var entries: [String: Any] = [:]
         entries.reserveCapacity(dictionary.count)
         for (key, value) in dictionary {
-            do {
+            try KeyPathStep.at(.key(key)) {
                 entries[key] = try normalizedValue(value, level: level + 1)
-            } catch let error as ModelError {
-                throw error.prefixed(with: .key(key))
             }
         }
         return entries

@@ -20,10 +20,8 @@ extension ModelObject {
                 do {
                     try frame.object.validate()
                 } catch {
-                    var modelError = ModelError.validation(error)
                     let components = (stack + [frame]).flatMap(\.components)
-                    modelError.keyPath = ModelKeyPath(components + modelError.keyPath.components)
-                    throw modelError
+                    throw KeyPathStep.prefixing(ModelError.validation(error), with: components)
                 }
                 continue
             }

@@ -68,10 +68,8 @@ enum JSONMergePatch {
             if isNull(value) {
                 result[key] = nil
             } else {
-                do {
+                try KeyPathStep.at(.key(key)) {
                     result[key] = try merged(value, into: result[key], depth: depth + 1)
-                } catch let error as ModelError {
-                    throw error.prefixed(with: .key(key))
                 }
             }
         }

@@ -176,7 +176,7 @@ extension ModelObject {
         let marks = context.marks
         defer { context.takeBackDroppedValues(since: marks) }
         do {
-            try context.within(keyPath, body)
+            try KeyPathStep.at(keyPath, in: context, body)
         } catch let error as ModelError where context.isLenient {
             try context.report(error)
         }

@@ -61,19 +61,17 @@ extension ModelObject {
             patch[key] = JSONMergePatch.difference(from: old, to: new)
         }
         for property in flattened.properties {
-            do {
+            try KeyPathStep.at(.key(property.key)) {
                 // Only model objects write baselines of their own.
                 let old = try original.baselineValue(
                     of: property, context: property.containsModelObjects ? baseline : current)
                 let new = try object.writtenValue(of: property, context: current)
-                guard let change = JSONMergePatch.difference(from: old, to: new) else { continue }
+                guard let change = JSONMergePatch.difference(from: old, to: new) else { return }
                 if property.containsModelObjects, let new {
                     patch[property.key] = JSONMergePatch.replacement(of: old, with: new)
                 } else {
                     patch[property.key] = change
                 }
-            } catch let error as ModelError {
-                throw error.prefixed(with: .key(property.key))
             }
         }
     }

@@ -119,7 +119,7 @@ extension ModelObject {
             || properties.contains { changeRecord.properties[$0.offset] != nil || holdsChangedObjects(in: $0) }
         guard mayHaveChanged else { return nil }
         let (baseline, current) = (context.baseline, context.current)
-        do {
+        return try KeyPathStep.at(.key(container.key)) {
             let old = try containerValue(container, kept: baselineUnknownValues[container.key]) {
                 try baselineValue(of: $0, context: $0.containsModelObjects ? baseline : current)
             }
@@ -127,18 +127,12 @@ extension ModelObject {
                 try writtenValue(of: $0, context: current)
             }
             return JSONMergePatch.difference(from: old, to: new)
-        } catch let error as ModelError {
-            throw error.prefixed(with: .key(container.key))
         }
     }
 
     /// Runs `body`, which patches `property`, prefixing the errors it throws with its key.
     private func patching(_ property: AnySavedProperty, _ body: () throws -> Void) throws {
-        do {
-            try body()
-        } catch let error as ModelError {
-            throw error.prefixed(with: .key(property.key))
-        }
+        try KeyPathStep.at(.key(property.key), body)
     }
 
     /// The patch of a property set since the last load or clear; `nil` when it has nothing to

@@ -29,7 +29,7 @@ extension ModelObject {
         if !plan.values.isEmpty { trial.didLoadValues() }
         for (property, object, nestedPlan) in plan.nestedPlans {
             // A flattened object's values are this object's own, at its level.
-            let nestedTrial = try context.within(property.isFlattened ? [] : [.key(property.key)]) {
+            let nestedTrial = try KeyPathStep.at(property.isFlattened ? [] : [.key(property.key)], in: context) {
                 try object.trial(of: nestedPlan, context: context)
             }
             property.setValue(nestedTrial, of: trial)

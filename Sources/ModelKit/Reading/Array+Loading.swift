@@ -53,7 +53,8 @@ extension Array where Element: ModelObject {
             } else if let element = object as? Element {
                 append(element)
             } else {
-                throw ModelError.unrelatedClass(type(of: object), expected: Element.self).prefixed(with: .index(index))
+                throw KeyPathStep.prefixing(
+                    ModelError.unrelatedClass(type(of: object), expected: Element.self), with: .index(index))
             }
         }
     }
@@ -92,14 +93,11 @@ extension ModelObject {
                 var objects: [ModelObject] = []
                 if try reader.beginArray() {
                     repeat {
-                        do {
-                            objects.append(try elementClass.readElement(from: &reader, context: context))
-                        } catch let settled as any SettledError {
-                            // Malformed JSON too is named from the element, as in an array of a property.
-                            throw settled.prefixed(with: .index(objects.count))
-                        } catch let error as ModelError {
-                            throw error.prefixed(with: .index(objects.count))
+                        // Malformed JSON too is named from the element, as in an array of a property.
+                        let element = try KeyPathStep.at(.index(objects.count)) {
+                            try elementClass.readElement(from: &reader, context: context)
                         }
+                        objects.append(element)
                     } while try reader.nextElement()
                 }
                 try reader.finish()
@@ -192,11 +190,7 @@ extension ModelObject {
     private static func loadElement(at index: Int, fromSavedValue value: Any, context: LoadContext) throws
         -> ModelObject
     {
-        do {
-            return try _make(savedValue: value, context: context)
-        } catch let error as ModelError {
-            throw error.prefixed(with: .index(index))
-        }
+        return try KeyPathStep.at(.index(index)) { try _make(savedValue: value, context: context) }
     }
 
     /// Moves the problems that a lenient load recorded while loading this element of a

@@ -9,7 +9,7 @@
 /// ```swift
 /// let marks = context.marks
 /// try property.load(value, into: object, context: context)
-/// context.prefixIssues(since: marks, with: .key(property.key))
+/// KeyPathStep.prefixIssues(in: context, since: marks, with: .key(property.key))
 /// if context.takeBackDroppedValues(since: marks) { /* keep the whole value */ }
 /// ```
 struct LenientMarks {
@@ -47,19 +47,6 @@ extension LoadContext {
         guard droppedValueCount != marks.droppedValueCount else { return false }
         droppedValueCount = marks.droppedValueCount
         return true
-    }
-
-    /// Prefixes the key paths of the problems recorded since `marks` with `component`.
-    @inline(__always)
-    func prefixIssues(since marks: LenientMarks, with component: ModelKeyPath.Component) {
-        prefixIssues(from: marks.issueCount, with: component)
-    }
-
-    /// Prefixes the key paths of the problems recorded since `marks` with an array index; see
-    /// ``prefixIssues(from:withIndex:)``.
-    @inline(__always)
-    func prefixIssues(since marks: LenientMarks, withIndex index: Int) {
-        prefixIssues(from: marks.issueCount, withIndex: index)
     }
 
     /// Forgets the problems recorded and takes back the values dropped since `marks`, for an

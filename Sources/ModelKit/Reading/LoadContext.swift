@@ -149,48 +149,6 @@ public final class LoadContext {
         issues.append(error)
     }
 
-    /// Prefixes the key paths of the problems recorded since `mark` with `component`.
-    @inline(__always)
-    func prefixIssues(from mark: Int, with component: ModelKeyPath.Component) {
-        guard issues.count > mark else { return }
-        prefixIssuesFound(from: mark, with: component)
-    }
-
-    /// Prefixes the key paths of the problems recorded since `mark` with an array index.
-    ///
-    /// The component is made only when there are problems: readers call this for every
-    /// element, and keep their frames small.
-    @inline(__always)
-    func prefixIssues(from mark: Int, withIndex index: Int) {
-        guard issues.count > mark else { return }
-        prefixIssuesFound(from: mark, with: .index(index))
-    }
-
-    @inline(never)
-    private func prefixIssuesFound(from mark: Int, with component: ModelKeyPath.Component) {
-        for index in mark..<issues.count {
-            issues[index] = issues[index].prefixed(with: component)
-        }
-    }
-
-    /// Runs `body`, prefixing the key paths of the problems it throws or records with `component`.
-    func within<Result>(_ component: ModelKeyPath.Component, _ body: () throws -> Result) throws -> Result {
-        let mark = issues.count
-        defer { prefixIssues(from: mark, with: component) }
-        do {
-            return try body()
-        } catch let error as ModelError {
-            throw error.prefixed(with: component)
-        }
-    }
-
-    /// Runs `body` within each step of `keyPath` in turn, as ``within(_:_:)`` runs it within
-    /// one.
-    func within<Result>(_ keyPath: [ModelKeyPath.Component], _ body: () throws -> Result) throws -> Result {
-        guard let first = keyPath.first else { return try body() }
-        return try within(first) { try within(Array(keyPath.dropFirst()), body) }
-    }
-
     /// Runs `body`, which loads a property's value, with the property's date format.
     @inline(__always)
     func converting<Result>(datesAs coding: DateCoding, _ body: () throws -> Result) rethrows -> Result {

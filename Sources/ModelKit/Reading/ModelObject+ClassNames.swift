@@ -54,7 +54,7 @@ extension ModelObject {
         guard let name = FastCast.string(value) else {
             let error = ModelError(.typeMismatch(expected: "a class name", found: FoundValue.describe(value)))
                 .expecting(String.self)
-            try context.report(error.prefixed(with: .key(metadata.layout.typeKey ?? "")))
+            try context.report(KeyPathStep.prefixing(error, with: .key(metadata.layout.typeKey ?? "")))
             return ResolvedClass(modelClass: self)
         }
         if name == metadata.modelName || metadata.legacyModelNames.contains(name) {
@@ -86,7 +86,7 @@ extension ModelObject {
         default:
             problem = .ambiguousClass(name, candidates: fitting.map { String(reflecting: $0) })
         }
-        let error = ModelError(problem).prefixed(with: .key(metadata.layout.typeKey ?? ""))
+        let error = ModelError(problem, at: ModelKeyPath([.key(metadata.layout.typeKey ?? "")]))
         if context.isLenient {
             context.recordKeptValueIssue(error)
         } else if use == .root || problem != .unknownClass(name) {

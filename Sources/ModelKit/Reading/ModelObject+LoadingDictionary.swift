@@ -229,9 +229,9 @@ extension ModelObject {
             if let fallback = property.fallback, fallback.isUnknownRawValue(value, context) {
                 return takeFallback(fallback, for: property, keeping: value, since: marks, context: context)
             }
-            context.prefixIssues(since: marks, with: .key(property.key))
+            KeyPathStep.prefixIssues(in: context, since: marks, with: .key(property.key))
             let modelError =
-                (error as? ModelError)?.prefixed(with: .key(property.key))
+                (error as? ModelError).map { KeyPathStep.prefixing($0, with: .key(property.key)) }
                 ?? ModelError(.custom("\(error)"), at: ModelKeyPath([.key(property.key)]), underlyingError: error)
             guard context.isLenient else { throw modelError }
             context.recordKeptValueIssue(modelError)
@@ -273,7 +273,7 @@ extension ModelObject {
         }
         do {
             // Never converted from a string: the header is ModelKit's own, whatever the class accepts.
-            return try context.within(.key(metadata.layout.versionKey ?? "")) {
+            return try KeyPathStep.at(.key(metadata.layout.versionKey ?? ""), in: context) {
                 try Int.integer(from: value, context: nil)
             }
         } catch let error as ModelError {

@@ -41,9 +41,9 @@ extension ModelObject {
             return
         }
         guard let object = FastCast.dictionary(value) else {
-            let error = ModelError.expectedObject(found: value)
-            guard context.isLenient else { throw error.prefixed(with: .key(container.key)) }
-            context.recordKeptValueIssue(error.prefixed(with: .key(container.key)))
+            let error = KeyPathStep.prefixing(ModelError.expectedObject(found: value), with: .key(container.key))
+            guard context.isLenient else { throw error }
+            context.recordKeptValueIssue(error)
             unknowns[container.key] = value
             return
         }
@@ -51,14 +51,14 @@ extension ModelObject {
         let walk = try container.walk(.object(object), otherKeys: rejectsUnknownKeys ? .takeOut : .keep) {
             index, place in
             if let (keyPath, value) = place.blockingValue {
-                let problem = ModelError.expectedObject(found: value).prefixed(with: keyPath)
+                let problem = KeyPathStep.prefixing(ModelError.expectedObject(found: value), with: keyPath)
                 guard context.isLenient else { throw problem }
                 context.recordKeptValueIssue(problem)
                 return
             }
             guard let found = place.take() else { return }
             let property = metadata.properties[index]
-            try context.within(Array(property.keyPath.dropLast())) {
+            try KeyPathStep.at(Array(property.keyPath.dropLast()), in: context) {
                 try load(found, into: property, context: context)
             }
         }

@@ -148,11 +148,8 @@ extension ModelObject {
         _ key: JSONReader.StringToken, in members: Unmanaged<CompactMembersBuilder>, from reader: inout JSONReader
     ) throws -> CompactMembersBuilder.Appended {
         let start = reader.mark
-        let appended: CompactMembersBuilder.Appended
-        do {
-            appended = try members._withUnsafeGuaranteedRef { try $0.append(key: key, from: &reader) }
-        } catch let settled as any SettledError {
-            throw settled.prefixed(with: .key(reader.makeString(key)))
+        let appended = try KeyPathStep.at(.key(reader.makeString(key))) {
+            try members._withUnsafeGuaranteedRef { try $0.append(key: key, from: &reader) }
         }
         if appended == .needsFoundationValue { reader.rewind(to: start) }
         return appended
@@ -388,16 +385,15 @@ extension ModelObject {
         // The value is read again, or kept whole: what the first reading dropped does not count.
         context.takeBackDroppedValues(since: value.marks)
         let property = metadata.properties[index]
-        do {
+        let isRepeated = try KeyPathStep.at(.key(property.key)) {
             if let settled = error as? any SettledError, settled.isFatal { throw settled }
             reader.rewind(to: value.start)
             let isSameProperty = { (reader: JSONReader, key: JSONReader.StringToken) in
                 reader.match(key, in: metadata, keyTable: keyTable) == .property(index)
             }
-            if try reader.hasLaterKey(matching: isSameProperty) { return false }
-        } catch let settled as any SettledError {
-            throw settled.prefixed(with: .key(property.key))
+            return try reader.hasLaterKey(matching: isSameProperty)
         }
+        if isRepeated { return false }
         try recoverProperty(property, after: error, reading: value, reader: &reader, context: context)
         return true
     }
@@ -417,16 +413,14 @@ extension ModelObject {
             _ = try reader.readFoundationValue()
             return false
         } catch let settled as any SettledError {
-            do {
+            let isRepeated = try KeyPathStep.at(.key(key)) {
                 if settled.isFatal { throw settled }
                 reader.rewind(to: reading.start)
-                if try reader.hasLaterKey(matching: { reader, later in reader.key(later, equals: key) }) {
-                    return false
-                }
-            } catch let settled as any SettledError {
-                throw settled.prefixed(with: .key(key))
+                return try reader.hasLaterKey(matching: { reader, later in reader.key(later, equals: key) })
             }
-            try reading.skip(after: settled.prefixed(with: .key(key)), prefixing: .key(key), &reader, context)
+            if isRepeated { return false }
+            try reading.skip(
+                after: KeyPathStep.prefixing(settled, with: .key(key)), prefixing: .key(key), &reader, context)
         }
         return true
     }

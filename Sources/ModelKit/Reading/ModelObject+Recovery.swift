@@ -13,11 +13,10 @@ extension ModelObject {
     ) throws {
         let component = ModelKeyPath.Component.key(property.key)
         if let settled = error as? any SettledError {
-            guard !settled.isFatal, context.isLenient else { throw settled.prefixed(with: component) }
+            let located = KeyPathStep.prefixing(settled, with: component)
+            guard !settled.isFatal, context.isLenient else { throw located }
             reading.prefixIssues(with: component, context)
-            return try keep(
-                property, after: settled.prefixed(with: component), at: reading.start, reader: &reader,
-                context: context)
+            return try keep(property, after: located, at: reading.start, reader: &reader, context: context)
         }
         let value: Any
         do {

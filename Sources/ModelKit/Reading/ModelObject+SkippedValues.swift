@@ -57,7 +57,7 @@ extension ModelObject {
         context: LoadContext,
         keepingWholeValue keepWholeValue: () -> Void
     ) {
-        context.prefixIssues(since: marks, with: .key(property.key))
+        KeyPathStep.prefixIssues(in: context, since: marks, with: .key(property.key))
         if context.takeBackDroppedValues(since: marks) {
             keepWholeValue()
         } else if let index {

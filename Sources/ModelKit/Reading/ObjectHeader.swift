@@ -124,13 +124,10 @@ struct ObjectHeader {
             return true
         } catch let settled as any SettledError where !settled.isFatal {
             reader.rewind(to: reading.start)
-            do {
-                if try reader.hasLaterKey(matching: { reader, later in reader.key(later, equals: name) }) {
-                    return false
-                }
-            } catch let malformed as any SettledError {
-                throw malformed.prefixed(with: .key(name))
+            let isRepeated = try KeyPathStep.at(.key(name)) {
+                try reader.hasLaterKey(matching: { reader, later in reader.key(later, equals: name) })
             }
+            if isRepeated { return false }
             try reading.skip(after: settled, prefixing: .key(name), &reader, context)
             return true
         }
@@ -173,11 +170,7 @@ extension ModelObject {
     private static func readHeaderValue(
         of key: ObjectHeader.Key, metadata: ModelMetadata, from reader: inout JSONReader
     ) throws -> Any {
-        do {
-            return try reader.readFoundationValue()
-        } catch let settled as any SettledError {
-            throw settled.prefixed(with: .key(key.name(in: metadata)))
-        }
+        return try KeyPathStep.at(.key(key.name(in: metadata))) { try reader.readFoundationValue() }
     }
 }
 

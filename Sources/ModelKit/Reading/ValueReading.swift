@@ -47,7 +47,7 @@ struct ValueReading {
     /// `component`, once the value is read.
     @inline(__always)
     func prefixIssues(with component: ModelKeyPath.Component, _ context: LoadContext) {
-        context.prefixIssues(since: marks, with: component)
+        KeyPathStep.prefixIssues(in: context, since: marks, with: component)
     }
 
     /// Goes back to the start of the value as if it had not been read: the problems it
@@ -66,12 +66,8 @@ struct ValueReading {
         throws -> Any
     {
         rewind(&reader, context)
-        do {
-            return try reader.readFoundationValue()
-        } catch let settled as any SettledError {
-            guard let component else { throw settled }
-            throw settled.prefixed(with: component)
-        }
+        guard let component else { return try reader.readFoundationValue() }
+        return try KeyPathStep.at(component) { try reader.readFoundationValue() }
     }
 
     /// Reads the value again as its dictionary form and loads it with `load`, the dictionary
@@ -104,7 +100,9 @@ struct ValueReading {
         if !(error is any SettledError) {
             do {
                 let value = try dictionaryForm(&reader, context, nil)
-                return try context.within(component) { try Element._make(savedValue: value, context: context) }
+                return try KeyPathStep.at(component, in: context) {
+                    try Element._make(savedValue: value, context: context)
+                }
             } catch let error as ModelError {
                 guard context.isLenient else { throw SettledModelError(error) }
                 try context.report(error)
@@ -114,7 +112,7 @@ struct ValueReading {
             }
         }
         guard let settled = failure as? any SettledError else { throw failure }
-        try skip(after: settled.prefixed(with: component), prefixing: component, &reader, context)
+        try skip(after: KeyPathStep.prefixing(settled, with: component), prefixing: component, &reader, context)
         return nil
     }
 
@@ -126,7 +124,7 @@ struct ValueReading {
         _ context: LoadContext
     ) throws {
         guard !settled.isFatal, context.isLenient else { throw settled }
-        context.prefixIssues(since: marks, with: component)
+        KeyPathStep.prefixIssues(in: context, since: marks, with: component)
         try context.report(settled.modelError(in: reader))
         reader.rewind(to: start)
         try reader.skipValue()

@@ -157,13 +157,15 @@ public final class ModelRecordWriter<Model: ModelObject> {
     private func encode(_ model: Model) throws {
         let start = writer.output.buffer.count
         do {
-            if count > 0 { writer.output.buffer.append(framing.separator) }
-            try model.writeJSON(to: &writer)
-            writer.output.buffer.append(framing.terminator)
+            try KeyPathStep.at(.index(count)) {
+                if count > 0 { writer.output.buffer.append(framing.separator) }
+                try model.writeJSON(to: &writer)
+                writer.output.buffer.append(framing.terminator)
+            }
         } catch let error as ModelError {
             writer.output.buffer.removeLast(toCount: start)
             writer.objectsBeingWritten.removeAll()
-            throw error.prefixed(with: .index(count))
+            throw error
         }
         count += 1
     }

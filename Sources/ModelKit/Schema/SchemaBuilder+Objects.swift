@@ -120,8 +120,8 @@ extension SchemaBuilder {
     private func valueSchema(of property: AnySavedProperty, at components: [ModelKeyPath.Component]) throws
         -> SchemaJSON?
     {
-        do {
-            return try describing(
+        try KeyPathStep.at(components) {
+            try describing(
                 dateFormat: property.dateCoding?.format ?? .iso8601, rawValuesAreOpen: property.fallback != nil
             ) {
                 let schema = try schema(of: property.valueType)
@@ -133,8 +133,6 @@ extension SchemaBuilder {
                     throw ModelError(.custom("\(error.what) has no form in SchemaProfile.openAIStrict, \(error.why)"))
                 }
             }
-        } catch let error as ModelError {
-            throw error.prefixed(with: components)
         }
     }
 

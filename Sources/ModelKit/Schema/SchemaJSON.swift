@@ -98,11 +98,7 @@ indirect enum SchemaJSON: Equatable, Sendable {
     private static func converting(
         at component: ModelKeyPath.Component, _ convert: () throws -> SchemaJSON
     ) throws -> SchemaJSON {
-        do {
-            return try convert()
-        } catch let error as ModelError {
-            throw error.prefixed(with: component)
-        }
+        try KeyPathStep.at(component, convert)
     }
 
     /// Writes the value, the keys of each object sorted.

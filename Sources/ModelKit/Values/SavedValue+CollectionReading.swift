@@ -32,7 +32,7 @@ extension Array where Element: SavedValue {
             let reading = ValueReading(reader, context)
             do {
                 result.append(try Element._read(from: &reader, context: context))
-                context.prefixIssues(since: reading.marks, withIndex: index)
+                KeyPathStep.prefixIssues(in: context, since: reading.marks, withIndex: index)
             } catch {
                 let element = try reading.recoverElement(
                     Element.self, after: error, at: .index(index), &reader, context)
@@ -61,7 +61,7 @@ extension Array where Element: SavedValue {
                 let object = try modelClass.readNestedObject(from: &reader, context: context, reusing: nil)
                 // `Element` is `modelClass`, or a class it inherits from.
                 if let element = FastCast.reference(object, as: Element.self) { result.append(element) }
-                context.prefixIssues(since: reading.marks, withIndex: index)
+                KeyPathStep.prefixIssues(in: context, since: reading.marks, withIndex: index)
             } catch {
                 let element = try reading.recoverElement(
                     Element.self, after: error, at: .index(index), &reader, context)
@@ -133,13 +133,12 @@ extension Dictionary where Key == String, Value: SavedValue {
         from reader: inout JSONReader,
         context: LoadContext
     ) throws -> Bool {
-        do {
+        let isRepeated = try KeyPathStep.at(.key(key)) {
             if let settled = error as? any SettledError, settled.isFatal { throw settled }
             reader.rewind(to: reading.start)
-            if try result[key] != nil || reader.hasLaterKey(matching: { $0.key($1, equals: key) }) { return false }
-        } catch let settled as any SettledError {
-            throw settled.prefixed(with: .key(key))
+            return try result[key] != nil || reader.hasLaterKey(matching: { $0.key($1, equals: key) })
         }
+        if isRepeated { return false }
         let value = try reading.recoverElement(Value.self, after: error, at: .key(key), &reader, context)
         if let value { result[key] = value }
         return true

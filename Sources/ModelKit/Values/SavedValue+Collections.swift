@@ -61,7 +61,9 @@ extension Array: SavedValue where Element: SavedValue {
         for index in array.indices {
             do {
                 try result.append(
-                    context.within(.index(index)) { try Element._make(savedValue: array[index], context: context) })
+                    KeyPathStep.at(.index(index), in: context) {
+                        try Element._make(savedValue: array[index], context: context)
+                    })
             } catch let error as ModelError where context.isLenient {
                 try context.report(error)
             }
@@ -147,7 +149,9 @@ extension Dictionary: SavedValue where Key == String, Value: SavedValue {
         result.reserveCapacity(dictionary.count)
         for (key, value) in dictionary {
             do {
-                result[key] = try context.within(.key(key)) { try Value._make(savedValue: value, context: context) }
+                result[key] = try KeyPathStep.at(.key(key), in: context) {
+                    try Value._make(savedValue: value, context: context)
+                }
             } catch let error as ModelError where context.isLenient {
                 try context.report(error)
             }
@@ -192,9 +196,5 @@ private func savedForm<Value: SavedValue>(
     at component: ModelKeyPath.Component,
     context: SaveContext
 ) throws -> Any {
-    do {
-        return try value._savedValue(context: context)
-    } catch let error as ModelError {
-        throw error.prefixed(with: component)
-    }
+    return try KeyPathStep.at(component) { try value._savedValue(context: context) }
 }

@@ -51,10 +51,8 @@ extension ModelObject {
         var dictionaries: [Any] = []
         dictionaries.reserveCapacity(objects.count)
         for object in objects {
-            do {
+            try KeyPathStep.at(.index(dictionaries.count)) {
                 dictionaries.append(try object.dictionaryForm(context: context))
-            } catch let error as ModelError {
-                throw error.prefixed(with: .index(dictionaries.count))
             }
         }
         return try foundationJSON(of: dictionaries, options: options)

@@ -106,10 +106,8 @@ enum JSONSerializationCheck {
     private static func checkEntries(of dictionary: [String: Any], level: Int) throws {
         try checkNesting(level)
         for (key, value) in dictionary {
-            do {
+            try KeyPathStep.at(.key(key)) {
                 try checkValue(value, level: level + 1)
-            } catch let error as ModelError {
-                throw error.prefixed(with: .key(key))
             }
         }
     }
@@ -117,10 +115,8 @@ enum JSONSerializationCheck {
     private static func checkElements(of array: [Any], level: Int) throws {
         try checkNesting(level)
         for (index, element) in array.enumerated() {
-            do {
+            try KeyPathStep.at(.index(index)) {
                 try checkValue(element, level: level + 1)
-            } catch let error as ModelError {
-                throw error.prefixed(with: .index(index))
             }
         }
     }

@@ -47,10 +47,8 @@ extension JSONWriter {
     /// the key.
     mutating func writeEntry(_ key: String, _ value: Any, isFirst: Bool) throws {
         output.writeKey(key, isFirst: isFirst)
-        do {
+        try KeyPathStep.at(.key(key)) {
             try writeAny(value)
-        } catch let error as ModelError {
-            throw error.prefixed(with: .key(key))
         }
     }
 

@@ -28,10 +28,8 @@ extension JSONWriter {
         for index in array.indices {
             if index > 0 { output.append(",") }
             output.newLine()
-            do {
+            try KeyPathStep.at(.index(index)) {
                 try array[index]._writeJSON(to: &self)
-            } catch let error as ModelError {
-                throw error.prefixed(with: .index(index))
             }
             if index == 0, array.count >= Self.estimatedArrayLength {
                 reserveRoom(forElements: array.count, from: start)
@@ -66,10 +64,8 @@ extension JSONWriter {
         for (index, key) in dictionary.keys.sorted(by: JSONOutput.keyOrder).enumerated() {
             guard let value = dictionary[key] else { continue }
             output.writeKey(key, isFirst: index == 0)
-            do {
+            try KeyPathStep.at(.key(key)) {
                 try value._writeJSON(to: &self)
-            } catch let error as ModelError {
-                throw error.prefixed(with: .key(key))
             }
         }
         output.level -= 1

@@ -45,12 +45,7 @@ extension ModelObject {
         let properties = ModelMetadata.of(type(of: self)).properties
         let walk = try container.walk(level) { index, place in
             let property = properties[index]
-            let value: Any?
-            do {
-                value = try valueOf(property)
-            } catch let error as ModelError {
-                throw error.prefixed(with: Array(property.keyPath.dropFirst()))
-            }
+            let value = try KeyPathStep.at(Array(property.keyPath.dropFirst())) { try valueOf(property) }
             guard let value else { return }
             place.put(value)
         }

@@ -135,10 +135,8 @@ private struct JSONEntryWriter: SavedEntryWriter {
                     isFirst = false
                     continue
                 }
-                do {
+                try KeyPathStep.at(Array(property.keyPath.dropFirst())) {
                     try write(property, into: &writer, isFirst: &isFirst)
-                } catch let error as ModelError {
-                    throw error.prefixed(with: Array(property.keyPath.dropFirst()))
                 }
             case .level(let inner):
                 let key = level.keys[slotIndex]

@@ -94,8 +94,11 @@ extension ModelObject {
                 if try reader.beginArray() {
                     repeat {
                         // Malformed JSON too is named from the element, as in an array of a property.
-                        let element = try KeyPathStep.at(.index(objects.count)) {
-                            try elementClass.readElement(from: &reader, context: context)
+                        let element: ModelObject
+                        do {
+                            element = try elementClass.readElement(from: &reader, context: context)
+                        } catch {
+                            throw KeyPathStep.prefixing(error, with: .index(objects.count))
                         }
                         objects.append(element)
                     } while try reader.nextElement()

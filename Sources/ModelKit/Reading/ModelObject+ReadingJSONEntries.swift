@@ -148,8 +148,11 @@ extension ModelObject {
         _ key: JSONReader.StringToken, in members: Unmanaged<CompactMembersBuilder>, from reader: inout JSONReader
     ) throws -> CompactMembersBuilder.Appended {
         let start = reader.mark
-        let appended = try KeyPathStep.at(.key(reader.makeString(key))) {
-            try members._withUnsafeGuaranteedRef { try $0.append(key: key, from: &reader) }
+        let appended: CompactMembersBuilder.Appended
+        do {
+            appended = try members._withUnsafeGuaranteedRef { try $0.append(key: key, from: &reader) }
+        } catch {
+            throw KeyPathStep.prefixing(error, with: .key(reader.makeString(key)))
         }
         if appended == .needsFoundationValue { reader.rewind(to: start) }
         return appended

@@ -28,8 +28,10 @@ extension JSONWriter {
         for index in array.indices {
             if index > 0 { output.append(",") }
             output.newLine()
-            try KeyPathStep.at(.index(index)) {
+            do {
                 try array[index]._writeJSON(to: &self)
+            } catch {
+                throw KeyPathStep.prefixing(error, with: .index(index))
             }
             if index == 0, array.count >= Self.estimatedArrayLength {
                 reserveRoom(forElements: array.count, from: start)
@@ -64,8 +66,10 @@ extension JSONWriter {
         for (index, key) in dictionary.keys.sorted(by: JSONOutput.keyOrder).enumerated() {
             guard let value = dictionary[key] else { continue }
             output.writeKey(key, isFirst: index == 0)
-            try KeyPathStep.at(.key(key)) {
+            do {
                 try value._writeJSON(to: &self)
+            } catch {
+                throw KeyPathStep.prefixing(error, with: .key(key))
             }
         }
         output.level -= 1

@@ -76,8 +76,10 @@ extension ModelObject {
                 try SavedEntry.keptValue(property, SkippedValue.null).write(with: &writer, into: &output)
                 continue
             }
-            try KeyPathStep.at(.key(property.key)) {
+            do {
                 try writer.writeProperty(property, into: &output)
+            } catch {
+                throw KeyPathStep.prefixing(error, with: .key(property.key))
             }
         }
         if let members = unknownValues.members {
@@ -222,7 +224,7 @@ enum SavedEntry {
 
     /// Writes the entry through `writer`, prefixing the errors it throws with the entry's key.
     func write<Writer: SavedEntryWriter>(with writer: inout Writer, into output: inout Writer.Output) throws {
-        try KeyPathStep.at(.key(key)) {
+        do {
             switch self {
             case .version(let version, let key): try writer.writeVersion(version, key: key, into: &output)
             case .className(let name, let key, let isKept):
@@ -234,6 +236,8 @@ enum SavedEntry {
             case .keptValue(let property, let value): try writer.writeKeptValue(value, of: property, into: &output)
             case .unknownValue(let key, let value): try writer.writeUnknownValue(value, forKey: key, into: &output)
             }
+        } catch {
+            throw KeyPathStep.prefixing(error, with: .key(key))
         }
     }
 }

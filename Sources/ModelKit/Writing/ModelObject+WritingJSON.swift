@@ -135,8 +135,10 @@ private struct JSONEntryWriter: SavedEntryWriter {
                     isFirst = false
                     continue
                 }
-                try KeyPathStep.at(Array(property.keyPath.dropFirst())) {
+                do {
                     try write(property, into: &writer, isFirst: &isFirst)
+                } catch {
+                    throw KeyPathStep.prefixing(error, with: Array(property.keyPath.dropFirst()))
                 }
             case .level(let inner):
                 let key = level.keys[slotIndex]

@@ -205,7 +205,9 @@ public final class PartialLoader<Model: ModelObject> {
         isFinished = true
         if encoding == .utf8 {
             do {
-                try scanner.finish { _ in }
+                // A value that ends only with the text, a number, is the whole document: no
+                // object was shown, so the whole load settles it (and refuses it).
+                try scanner.finish { _ in isSettled = false }
             } catch let fault as JSONPieceScanner.Fault {
                 throw fail(syntaxError(at: fault.offset))
             }

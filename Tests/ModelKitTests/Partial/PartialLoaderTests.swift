@@ -309,6 +309,22 @@ final class StreamedRecipe: ModelObject {
         #expect(throws: ModelError.self) { try cut.finish() }
     }
 
+    @Test func aDocumentThatIsNotAnObjectFailsAsTheWholeLoadDoes() throws {
+        // A number ends only with the text, so nothing shows it while it streams; `finish()`
+        // must still refuse it as `init(json:)` does.
+        for text in ["1.797693134831", "12", "1e400", "true", #""x""#, "null", "[1]"] {
+            var expected: ModelError?
+            do { _ = try StreamedRecipe(json: text) } catch let error as ModelError { expected = error }
+            let loader = PartialLoader(into: StreamedRecipe())
+            let error = #expect(throws: ModelError.self, "\(text)") {
+                try loader.append(text)
+                try loader.finish()
+            }
+            #expect(expected != nil)
+            #expect(error?.description == expected?.description, "\(text)")
+        }
+    }
+
     @Test func anObjectWithValuesOfItsOwnEndsAsANewLoadDoes() throws {
         let recipe = StreamedRecipe()
         recipe.title = "Old"

@@ -124,10 +124,13 @@ struct ObjectHeader {
             return true
         } catch let settled as any SettledError where !settled.isFatal {
             reader.rewind(to: reading.start)
-            let isRepeated = try KeyPathStep.at(.key(name)) {
-                try reader.hasLaterKey(matching: { reader, later in reader.key(later, equals: name) })
+            do {
+                if try reader.hasLaterKey(matching: { reader, later in reader.key(later, equals: name) }) {
+                    return false
+                }
+            } catch {
+                throw KeyPathStep.prefixing(error, with: .key(name))
             }
-            if isRepeated { return false }
             try reading.skip(after: settled, prefixing: .key(name), &reader, context)
             return true
         }
@@ -170,7 +173,11 @@ extension ModelObject {
     private static func readHeaderValue(
         of key: ObjectHeader.Key, metadata: ModelMetadata, from reader: inout JSONReader
     ) throws -> Any {
-        return try KeyPathStep.at(.key(key.name(in: metadata))) { try reader.readFoundationValue() }
+        do {
+            return try reader.readFoundationValue()
+        } catch {
+            throw KeyPathStep.prefixing(error, with: .key(key.name(in: metadata)))
+        }
     }
 }
 
